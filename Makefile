@@ -1,0 +1,49 @@
+# Compendium — every command installs what it needs first (virtual environment, npm packages).
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+export NO_MKDOCS_2_WARNING := 1
+
+.PHONY: install systeme site serve test bench lint verbatim check clean
+
+install: $(VENV)/.stamp node_modules/.stamp
+
+$(VENV)/.stamp: requirements.txt pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet --no-deps -e .
+	touch $@
+
+node_modules/.stamp: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+# System packages (Chromium, poppler-utils, Pango for WeasyPrint), installed only when missing.
+systeme:
+	bash tools/installer-systeme.sh
+
+site: install
+	$(PY) -m mkdocs build --strict
+
+serve: install
+	$(PY) -m mkdocs serve --strict -a 127.0.0.1:8000
+
+test: install systeme
+	$(PY) -m ruff check generator browser_engine tests bench
+	$(PY) -m pytest -q
+
+bench: install systeme
+	$(PY) bench/bench.py
+
+lint: install
+	$(PY) -m ruff check generator browser_engine tests bench
+
+verbatim:
+	python3 ../shared/tools/verbatim_check.py
+
+check: install
+	$(PY) -m generator check
+
+clean:
+	rm -rf site .cache

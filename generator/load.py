@@ -1,0 +1,191 @@
+"""Load stage: read YAML data files into plain values with their source positions."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .problems import DataError, Problem, json_path
+
+MAX_FILE_BYTES = 2_000_000
+Path_ = tuple[str | int, ...]
+
+
+@dataclass
+class DataFile:
+    """One parsed data file: its value and the position of every node.
+
+    Attributes:
+        path: path shown in messages, relative to the project (`data/hami/sorts.yaml`).
+        value: the parsed document.
+        positions: (line, col), 1-based, of every value and of every mapping key
+            (keys are stored under the path of their value plus the marker `KEY`).
+    """
+
+    path: str
+    value: Any
+    positions: dict[Path_, tuple[int, int]] = field(default_factory=dict)
+
+    def position(self, parts: Path_, key: bool = False) -> tuple[int, int]:
+        """Best known position of a path: the node itself, or its closest ancestor."""
+        if key and (parts + (KEY,)) in self.positions:
+            return self.positions[parts + (KEY,)]
+        while parts not in self.positions and parts:
+            parts = parts[:-1]
+        return self.positions.get(parts, (1, 1))
+
+    def problem(self, parts: Path_, message: str, key: bool = False) -> Problem:
+        """Build a problem located at a path of this file."""
+        line, col = self.position(parts, key)
+        return Problem(self.path, line, col, json_path(parts), message)
+
+
+KEY = "\x00key"
+
+
+class _Builder:
+    """Turns a composed YAML node tree into values, recording node marks."""
+
+    def __init__(self, loader: yaml.SafeLoader, data_file: DataFile) -> None:
+        self.loader = loader
+        self.file = data_file
+        self.problems: list[Problem] = []
+
+    def build(self, node: yaml.Node, parts: Path_) -> Any:
+        self.file.positions[parts] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        if isinstance(node, yaml.MappingNode):
+            return self._mapping(node, parts)
+        if isinstance(node, yaml.SequenceNode):
+            return [self.build(child, parts + (i,)) for i, child in enumerate(node.value)]
+        return self.loader.construct_object(node, deep=True)
+
+    def _mapping(self, node: yaml.MappingNode, parts: Path_) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            key = self.loader.construct_object(key_node, deep=True)
+            mark = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            if not isinstance(key, str):
+                key = str(key)
+            if key in out:
+                self.problems.append(Problem(self.file.path, *mark, json_path(parts + (key,)),
+                                             f"clé « {key} » en double dans le même objet"))
+                continue
+            self.file.positions[parts + (key, KEY)] = mark
+            out[key] = self.build(value_node, parts + (key,))
+        return out
+
+
+def _yaml_message(exc: yaml.MarkedYAMLError) -> str:
+    """Translate PyYAML's error into a short French message."""
+    problem = exc.problem or ""
+    if "'\\t'" in problem or "tab" in problem:
+        return "tabulation interdite : indentez avec des espaces"
+    if "mapping values are not allowed" in problem:
+        return "« : » inattendu : une valeur contenant « : » doit être entre guillemets"
+    if "found undefined alias" in problem or "found unhashable key" in problem:
+        return f"YAML invalide : {problem}"
+    if "expected <block end>" in problem or "did not find expected" in problem:
+        return "structure YAML invalide : indentation ou ponctuation incohérente"
+    if "found unexpected end of stream" in problem:
+        return "fin de fichier inattendue : guillemet ou crochet non fermé"
+    return f"YAML invalide : {problem or exc}"
+
+
+def _refuse_aliases(node: yaml.Node, seen: set[int], data_file: DataFile, parts: Path_) -> Problem | None:
+    """Anchors and aliases are not part of our data format (they enable alias bombs)."""
+    if id(node) in seen:
+        mark = node.start_mark
+        return Problem(data_file.path, mark.line + 1, mark.column + 1, json_path(parts),
+                       "les ancres et alias YAML (&, *) ne sont pas acceptés dans les données")
+    seen.add(id(node))
+    children: list[tuple[Path_, yaml.Node]] = []
+    if isinstance(node, yaml.MappingNode):
+        children = [(parts + (str(getattr(k, "value", "?")),), v) for k, v in node.value]
+    elif isinstance(node, yaml.SequenceNode):
+        children = [(parts + (i,), v) for i, v in enumerate(node.value)]
+    for child_parts, child in children:
+        found = _refuse_aliases(child, seen, data_file, child_parts)
+        if found:
+            return found
+    return None
+
+
+def load_file(path: Path, shown_as: str) -> DataFile:
+    """Parse one YAML data file.
+
+    Args:
+        path: the file on disk.
+        shown_as: the path printed in messages.
+
+    Raises:
+        DataError: unreadable file, bad YAML, duplicate keys, aliases, empty file.
+    """
+    data_file = DataFile(shown_as, None)
+    raw = path.read_bytes()
+    if len(raw) > MAX_FILE_BYTES:
+        raise DataError([Problem(shown_as, 1, 1, "$", f"fichier trop gros ({len(raw)} octets, maximum {MAX_FILE_BYTES})")])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise DataError([Problem(shown_as, line, col, "$", "texte non UTF-8 : enregistrez le fichier en UTF-8")]) from None
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            raise DataError([Problem(shown_as, 1, 1, "$", "fichier vide : une clé de premier niveau est attendue")])
+        alias = _refuse_aliases(node, set(), data_file, ())
+        if alias:
+            raise DataError([alias])
+        builder = _Builder(loader, data_file)
+        data_file.value = builder.build(node, ())
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        raise DataError([Problem(shown_as, line, col, "$", _yaml_message(exc))]) from None
+    except yaml.YAMLError as exc:
+        raise DataError([Problem(shown_as, 1, 1, "$", f"YAML invalide : {exc}")]) from None
+    finally:
+        loader.dispose()
+    if builder.problems:
+        raise DataError(builder.problems)
+    return data_file
+
+
+def game_files(data_dir: Path, game_id: str) -> list[Path]:
+    """The data files of one game, manifest first, then by name."""
+    folder = data_dir / game_id
+    files = sorted(p for p in folder.glob("*.yaml") if p.is_file())
+    return sorted(files, key=lambda p: (p.name != "jeu.yaml", p.name))
+
+
+def game_ids(data_dir: Path) -> list[str]:
+    """Ids of the games present in the data folder (one sub-folder each)."""
+    return sorted(p.name for p in data_dir.iterdir() if p.is_dir() and (p / "jeu.yaml").is_file())
+
+
+def load_game(data_dir: Path, game_id: str, root: Path | None = None) -> tuple[list[DataFile], list[Problem]]:
+    """Load every data file of a game.
+
+    Returns:
+        The files that parsed, and the problems of those that did not.
+    """
+    root = root or data_dir.parent
+    files: list[DataFile] = []
+    problems: list[Problem] = []
+    for path in game_files(data_dir, game_id):
+        try:
+            files.append(load_file(path, _shown(path, root)))
+        except DataError as exc:
+            problems.extend(exc.problems)
+    return files, problems
+
+
+def _shown(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()

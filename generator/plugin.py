@@ -1,0 +1,68 @@
+"""MkDocs plugin: wires MkDocs events to the generator's pipeline stages."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from mkdocs.config import config_options
+from mkdocs.config.base import Config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+from . import export, render
+from .model import Site, load_site
+from .problems import DataError
+
+GAMES_MARKER = "<!-- compendium:jeux -->"
+
+
+class CompendiumConfig(Config):
+    """Plugin options."""
+
+    racine = config_options.Type(str, default=".")
+
+
+class CompendiumPlugin(BasePlugin[CompendiumConfig]):
+    """Generates the rule pages, the tool pages and the engine bundles from data/."""
+
+    def __init__(self) -> None:
+        self.site: Site | None = None
+        self.pages: dict[str, str] = {}
+        self.root = Path(".")
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        """Load and validate all data (nothing is cached between builds), then set the nav."""
+        self.root = (Path(config.config_file_path).parent / self.config.racine).resolve()
+        try:
+            self.site = load_site(self.root)
+        except DataError as exc:
+            raise PluginError("Données invalides :\n" + str(exc)) from None
+        self.pages = render.render_site(self.site, render.static_tables_hook())
+        self.pages.update(render.tool_pages(self.site, self.root))
+        config.nav = render.nav(self.site, render.tool_nav(self.site, set(self.pages)))
+        return config
+
+    def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        """Add the generated pages and exported assets as virtual files."""
+        assert self.site is not None
+        for uri, text in self.pages.items():
+            files.append(File.generated(config, uri, content=text))
+        for uri, text in export.exported_files(self.site, self.root).items():
+            files.append(File.generated(config, uri, content=text))
+        return files
+
+    def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+        """Fill the home page's list of games."""
+        if GAMES_MARKER in markdown and self.site is not None:
+            return markdown.replace(GAMES_MARKER, render.games_table(self.site, page.file.src_uri))
+        return markdown
+
+    def on_post_build(self, config: MkDocsConfig) -> None:
+        """Copy the browser runtime (Pyodide and wheels) into the built site."""
+        try:
+            from . import assets
+        except ImportError:
+            return
+        assets.copy_browser_runtime(Path(config.site_dir))

@@ -1,0 +1,220 @@
+"""Render stage: the model becomes virtual Markdown pages (nothing is written into content/)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import jinja2
+
+from .links import LinkIndex, linkify, tooltip_link
+from .model import GLOSSARY, Entry, Game, Page, Site, relative_link
+
+TEMPLATES = Path(__file__).parent / "templates"
+TEXT_FIELDS = ("texte", "mise_en_place", "deploiement", "regles_speciales", "victoire")
+GLOBAL_PAGES = {"index-general.md": "Index général", "interpretations.md": "Interprétations",
+                "donnees-a-completer.md": "Données à compléter"}
+# Hooks other stages register: game id -> {calculation id -> Markdown}, computed at build time.
+StaticTables = Callable[[Game], dict[str, str]]
+
+
+def environment() -> jinja2.Environment:
+    """Jinja environment for Markdown templates (no HTML autoescape: Markdown is escaped by hand)."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=False,
+                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters["cellule"] = cell
+    env.filters["yaml_chaine"] = yaml_string
+    return env
+
+
+def cell(value: Any) -> str:
+    """Format a table cell: null is a dash, booleans are oui/non, pipes are escaped."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "oui" if value else "non"
+    if isinstance(value, list):
+        return ", ".join(cell(v) for v in value)
+    return str(value).replace("|", "\\|").replace("\n", " ")
+
+
+def yaml_string(value: str) -> str:
+    """Quote a string for a YAML snippet."""
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+@dataclass
+class GameRenderer:
+    """Renders every page of one game."""
+
+    game: Game
+    env: jinja2.Environment
+    static_tables: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.index = LinkIndex.of(self.game)
+
+    def link(self, entry_id: str, from_uri: str, text: str | None = None) -> str:
+        """Tooltip link to an entry of the game."""
+        target = self.game.entries[entry_id]
+        return tooltip_link(text or target.nom, target, from_uri)
+
+    def entry_view(self, entry: Entry, from_uri: str) -> dict[str, Any]:
+        """Linkified text fields of an entry, one section sharing one `seen` set."""
+        seen = {entry.id}
+        texts = {name: linkify(entry.data[name], self.index, from_uri, seen)
+                 for name in TEXT_FIELDS if entry.data.get(name)}
+        texts["etapes"] = [linkify(s, self.index, from_uri, seen) for s in entry.data.get("etapes", [])]
+        texts["regles"] = [linkify(s, self.index, from_uri, seen) for s in entry.data.get("regles", [])]
+        return texts
+
+    def render_entry(self, entry: Entry, from_uri: str, level: int | None = None) -> str:
+        """Markdown block of one entry: heading with anchor, source, text and fields."""
+        return self.env.get_template("entree.md.j2").render(
+            e=entry, d=entry.data, t=self.entry_view(entry, from_uri), uri=from_uri,
+            niveau=level or entry.data.get("niveau", 2), lien=lambda i, txt=None: self.link(i, from_uri, txt),
+            jeu=self.game, statique=self.static_tables.get(entry.id, ""),
+            rel=lambda target: relative_link(from_uri, target))
+
+    def page(self, page: Page) -> str:
+        """A rule page of the game."""
+        blocks = [self.render_entry(e, page.src_uri) for e in page.entries]
+        intro = linkify(page.intro, self.index, page.src_uri, set()) if page.intro else ""
+        return self.env.get_template("page.md.j2").render(page=page, jeu=self.game, intro=intro, blocs=blocks)
+
+    def glossary(self) -> str:
+        """Glossary: every term alphabetically; keywords without a page are defined here."""
+        uri = self.game.uri(GLOSSARY)
+        terms = sorted(self.game.terms(), key=lambda e: e.nom.casefold())
+        rows = []
+        for term in terms:
+            if term.src_uri == uri:
+                rows.append(("definition", self.render_entry(term, uri, level=3)))
+            else:
+                rows.append(("renvoi", f"- {self.link(term.id, uri)} ({term.label.lower()}) : {term.resume}"))
+        return self.env.get_template("glossaire.md.j2").render(jeu=self.game, lignes=rows)
+
+    def home(self) -> str:
+        """The game's home page."""
+        uri = self.game.uri("index")
+        counts: dict[str, int] = {}
+        for entry in self.game.entries.values():
+            counts[entry.label] = counts.get(entry.label, 0) + 1
+        return self.env.get_template("jeu.md.j2").render(
+            jeu=self.game, m=self.game.manifest, comptes=sorted(counts.items()),
+            rel=lambda target: relative_link(uri, target))
+
+    def pages(self) -> dict[str, str]:
+        """Every generated page of the game, by source URI."""
+        out = {self.game.uri("index"): self.home(), self.game.uri(GLOSSARY): self.glossary()}
+        for page in self.game.pages:
+            out[page.src_uri] = self.page(page)
+        return out
+
+
+def render_site(site: Site, static_tables: StaticTables | None = None) -> dict[str, str]:
+    """Every generated Markdown page of the site, by source URI.
+
+    Args:
+        site: the validated model.
+        static_tables: optional hook returning precomputed odds tables per calculation.
+    """
+    env = environment()
+    out: dict[str, str] = {}
+    for game in site.games:
+        tables = static_tables(game) if static_tables else {}
+        out.update(GameRenderer(game, env, tables).pages())
+    out.update(global_pages(site, env))
+    return out
+
+
+GLOBAL_FILTERS: dict[str, Callable[[Entry], bool]] = {
+    "index-general.md": lambda e: True,
+    "interpretations.md": lambda e: "interpretation" in e.data,
+    "donnees-a-completer.md": lambda e: "manquant" in e.data,
+}
+
+
+def global_pages(site: Site, env: jinja2.Environment) -> dict[str, str]:
+    """Global index, interpretations and missing-data pages."""
+    out = {}
+    for uri, title in GLOBAL_PAGES.items():
+        keep = GLOBAL_FILTERS[uri]
+        rows = [(game, entry, tooltip_link(entry.nom, entry, uri))
+                for game in site.games
+                for entry in sorted(game.entries.values(), key=lambda e: e.nom.casefold()) if keep(entry)]
+        out[uri] = env.get_template(uri + ".j2").render(titre=title, lignes=rows, site=site,
+                                                        rel=lambda target, a="": relative_link(uri, target, a))
+    return out
+
+
+def nav(site: Site, tool_pages: dict[str, list[tuple[str, str]]]) -> list[Any]:
+    """MkDocs navigation: home, one tab per game, then the reference tab.
+
+    Args:
+        site: the model.
+        tool_pages: per game id, extra (title, uri) pages such as the checker.
+    """
+    items: list[Any] = [{"Accueil": "index.md"}]
+    for game in site.games:
+        pages: list[Any] = [{"Présentation": game.uri("index")}]
+        pages += [{p.titre: p.src_uri} for p in game.pages]
+        pages.append({"Glossaire": game.uri(GLOSSARY)})
+        pages += [{title: uri} for title, uri in tool_pages.get(game.id, [])]
+        items.append({game.nom: pages})
+    items.append({"Référence": [{title: uri} for uri, title in GLOBAL_PAGES.items()] + [{"À propos": "a-propos.md"}]})
+    return items
+
+
+TOOL_TITLES = {"verifier.md": "Vérifier une liste", "probas.md": "Probabilités", "imprimer.md": "À imprimer"}
+
+
+def tool_nav(site: Site, uris: set[str]) -> dict[str, list[tuple[str, str]]]:
+    """Per game, the tool pages that were generated, as (title, uri) in a fixed order."""
+    return {game.id: [(title, f"{game.id}/{name}") for name, title in TOOL_TITLES.items()
+                      if f"{game.id}/{name}" in uris]
+            for game in site.games}
+
+
+def tool_pages(site: Site, root: Path) -> dict[str, str]:
+    """The tool pages (list checker, odds) of every game that declares them.
+
+    A tool page is rendered only when its template exists, so that the tools can
+    land independently of the rule pages.
+    """
+    from .export import example_lists
+
+    env = environment()
+    out: dict[str, str] = {}
+    for game in site.games:
+        tools = game.manifest.get("outils", [])
+        base = "../../"
+        context = {"jeu": game.manifest, "base": base, "ancres": {i: game.url(i) for i in game.entries},
+                   "calculs": game.raw.get("calculs", []), "exemples": example_lists(root, game.id),
+                   "regles": game.raw.get("regles_liste", [])}
+        for tool in ("verifier", "probas"):
+            if tool in tools and (TEMPLATES / f"{tool}.md.j2").is_file():
+                out[game.uri(tool)] = env.get_template(f"{tool}.md.j2").render(**context)
+    return out
+
+
+def static_tables_hook() -> StaticTables | None:
+    """The engine's build-time odds tables, when the engine is present."""
+    try:
+        from . import odds_tables
+    except ImportError:
+        return None
+    return odds_tables.render_tables
+
+
+def games_table(site: Site, from_uri: str) -> str:
+    """Markdown table of the games, for the home page."""
+    rows = ["| Jeu | Genre | Ce que le site propose |", "| --- | --- | --- |"]
+    for game in site.games:
+        m = game.manifest
+        offers = ["règles et glossaire"]
+        offers += [{"verifier": "vérification de listes", "probas": "probabilités exactes",
+                    "imprimer": "cartes et aides à imprimer"}[o] for o in m.get("outils", [])]
+        rows.append(f"| [{m['nom']}]({relative_link(from_uri, game.uri('index'))}) | {m.get('genre', '')} | "
+                    f"{m['resume']} — {', '.join(offers)}. |")
+    return "\n".join(rows)

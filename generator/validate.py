@@ -1,0 +1,242 @@
+"""Validate stage: JSON Schema checks, then cross-reference checks, one line per problem."""
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+import jsonschema
+from referencing import Registry, Resource
+
+from .load import DataFile
+from .problems import DataError, Problem
+
+NOT_DATA_SCHEMAS = ("commun.", "liste", "catalogue")
+REF_FIELDS = {"voir", "regle", "ref", "capacites", "equipement", "sorts", "objets",
+              "scenarios", "objectifs", "campagne"}
+# Fields that hold ids only in some kinds (elsewhere `regles` is Markdown text).
+REF_FIELDS_BY_KIND = {"calculs": {"regles"}}
+EXPLICIT_LINK = re.compile(r"\[\[([^\]\n]*)\]\]")
+TYPE_NAMES = {"string": "texte", "integer": "entier", "number": "nombre", "boolean": "booléen",
+              "array": "liste", "object": "objet", "null": "nul"}
+
+
+@dataclass(frozen=True)
+class Schemas:
+    """The project's schemas: data-file kinds and the validator of each."""
+
+    by_kind: dict[str, dict[str, Any]]
+    registry: Registry
+
+    def validator(self, kind: str) -> jsonschema.Draft202012Validator:
+        """Validator for the data files whose top-level key is `kind`."""
+        return jsonschema.Draft202012Validator(self.by_kind[kind], registry=self.registry)
+
+
+def load_schemas(schema_dir: Path) -> Schemas:
+    """Read every schema of the folder; data-file kinds are the schemas with one required key."""
+    documents = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in schema_dir.glob("*.schema.json")}
+    registry = Registry().with_resources((doc["$id"], Resource.from_contents(doc)) for doc in documents.values())
+    by_kind = {}
+    for name, doc in documents.items():
+        if name.startswith(NOT_DATA_SCHEMAS) or len(doc.get("required", [])) != 1:
+            continue
+        by_kind[doc["required"][0]] = doc
+    return Schemas(by_kind, registry)
+
+
+def file_kind(data_file: DataFile, schemas: Schemas) -> tuple[str | None, list[Problem]]:
+    """The kind of a data file, given by its only top-level key."""
+    value = data_file.value
+    if not isinstance(value, dict):
+        return None, [data_file.problem((), "le fichier doit être un objet dont l'unique clé de premier niveau nomme le type de données (ex. sorts, tables)")]
+    kinds = [k for k in value if k in schemas.by_kind]
+    unknown = [k for k in value if k not in schemas.by_kind]
+    if unknown:
+        return None, [data_file.problem((k,), _unknown_kind(k, schemas), key=True) for k in unknown]
+    if len(kinds) != 1:
+        return None, [data_file.problem((), "un fichier de données contient exactement une clé de premier niveau")]
+    return kinds[0], []
+
+
+def _unknown_kind(key: str, schemas: Schemas) -> str:
+    close = difflib.get_close_matches(key, schemas.by_kind, n=1, cutoff=0.5)
+    if close:
+        return f"clé de premier niveau inconnue « {key} » : vouliez-vous dire « {close[0]} » ?"
+    return f"clé de premier niveau inconnue « {key} » (attendu : {', '.join(sorted(schemas.by_kind))})"
+
+
+def schema_problems(data_file: DataFile, schemas: Schemas) -> list[Problem]:
+    """Check one file against the schema of its kind."""
+    kind, problems = file_kind(data_file, schemas)
+    if kind is None:
+        return problems
+    for error in schemas.validator(kind).iter_errors(data_file.value):
+        problems.extend(_translate(error, data_file))
+    return problems
+
+
+def _translate(error: jsonschema.ValidationError, data_file: DataFile) -> list[Problem]:
+    """One French problem per schema error, located on the offending node."""
+    parts = tuple(error.absolute_path)
+    keyword = error.validator
+    value = error.validator_value
+    instance = error.instance
+    if keyword == "additionalProperties" and isinstance(instance, dict):
+        allowed = set(error.schema.get("properties", {}))
+        return [data_file.problem(parts + (k,), f"champ inconnu « {k} »", key=True)
+                for k in instance if k not in allowed]
+    if keyword == "required":
+        missing = [k for k in value if isinstance(instance, dict) and k not in instance]
+        return [data_file.problem(parts, f"champ obligatoire manquant : « {k} »") for k in missing]
+    return [data_file.problem(parts, _message(keyword, value, instance, error))]
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+def _message(keyword: str, value: Any, instance: Any, error: jsonschema.ValidationError) -> str:
+    if keyword == "type":
+        expected = " ou ".join(TYPE_NAMES.get(t, t) for t in ([value] if isinstance(value, str) else value))
+        return f"{_shown(instance)} n'est pas du type attendu ({expected})"
+    if keyword == "enum":
+        return f"{_shown(instance)} n'est pas une valeur permise (valeurs : {', '.join(map(str, value))})"
+    if keyword == "const":
+        return f"{_shown(instance)} : la seule valeur permise est {_shown(value)}"
+    if keyword == "pattern":
+        if value == "^[a-z0-9]+(-[a-z0-9]+)*$":
+            return f"identifiant invalide {_shown(instance)} : kebab-case sans accents attendu (ex. pierre-d-artefact)"
+        return f"{_shown(instance)} ne respecte pas le format attendu ({value})"
+    bounds = {"minimum": "inférieur au minimum", "maximum": "supérieur au maximum",
+              "exclusiveMinimum": "doit être strictement supérieur à", "exclusiveMaximum": "doit être strictement inférieur à"}
+    if keyword in bounds:
+        return f"{_shown(instance)} est {bounds[keyword]} {value}" if "au " in bounds[keyword] else f"{_shown(instance)} {bounds[keyword]} {value}"
+    if keyword == "minItems":
+        return f"liste trop courte : au moins {value} élément(s) attendu(s)"
+    if keyword == "maxItems":
+        return f"liste trop longue : au plus {value} élément(s)"
+    if keyword == "minLength":
+        return "texte vide" if value == 1 else f"texte trop court (au moins {value} caractères)"
+    if keyword == "maxLength":
+        return f"texte trop long (au plus {value} caractères)"
+    if keyword == "uniqueItems":
+        return "la liste contient des doublons"
+    return f"valeur invalide ({error.message})"
+
+
+@dataclass
+class Located:
+    """A data entry with the file and path where it was defined."""
+
+    kind: str
+    index: int
+    value: dict[str, Any]
+    file: DataFile
+
+    @property
+    def parts(self) -> tuple[str | int, ...]:
+        return (self.kind, self.index)
+
+
+def entries_of(files: list[DataFile]) -> Iterator[Located]:
+    """Every entry (list item) of every non-manifest data file."""
+    for data_file in files:
+        if not isinstance(data_file.value, dict):
+            continue
+        for kind, items in data_file.value.items():
+            if kind == "jeu" or not isinstance(items, list):
+                continue
+            for i, item in enumerate(items):
+                if isinstance(item, dict):
+                    yield Located(kind, i, item, data_file)
+
+
+def cross_problems(game_id: str, files: list[DataFile]) -> list[Problem]:
+    """Duplicate ids, unknown pages, dangling references and clashing link forms."""
+    manifest_file = next((f for f in files if f.path.endswith("/jeu.yaml")), None)
+    if manifest_file is None:
+        return []
+    manifest = manifest_file.value["jeu"]
+    problems: list[Problem] = []
+    if manifest["id"] != game_id:
+        problems.append(manifest_file.problem(("jeu", "id"), f"l'identifiant « {manifest['id']} » doit être le nom du dossier « {game_id} »"))
+    pages = {p["id"] for p in manifest["pages"]}
+    defined: dict[str, Located] = {}
+    for entry in entries_of(files):
+        entry_id = entry.value["id"]
+        if entry_id in defined:
+            first = defined[entry_id]
+            line, col = first.file.position(first.parts + ("id",))
+            problems.append(entry.file.problem(entry.parts + ("id",), f"identifiant « {entry_id} » en double (déjà défini en {first.file.path}:{line}:{col})"))
+        else:
+            defined[entry_id] = entry
+        if entry.value.get("page") is not None and entry.value["page"] not in pages:
+            problems.append(entry.file.problem(entry.parts + ("page",), f"page « {entry.value['page']} » inconnue : déclarez-la dans jeu.yaml (pages : {', '.join(sorted(pages))})"))
+    for entry in entries_of(files):
+        problems.extend(_reference_problems(entry, defined))
+    problems.extend(_form_clashes(defined))
+    return problems
+
+
+def _reference_problems(entry: Located, defined: dict[str, Located]) -> list[Problem]:
+    found: list[Problem] = []
+    fields = REF_FIELDS | REF_FIELDS_BY_KIND.get(entry.kind, set())
+    for parts, target, how in _references(entry.value, entry.parts, fields):
+        if target not in defined:
+            found.append(entry.file.problem(parts, f"{how} « {target} » vers une entrée qui n'existe pas dans ce jeu"))
+    return found
+
+
+def _references(value: Any, parts: tuple[str | int, ...], fields: set[str],
+                field: str | None = None) -> Iterator[tuple[tuple[str | int, ...], str, str]]:
+    """Yield (path, target id, description) for every reference inside a value."""
+    if isinstance(value, dict):
+        for key, child in value.items():
+            yield from _references(child, parts + (key,), fields, key)
+    elif isinstance(value, list):
+        for i, child in enumerate(value):
+            yield from _references(child, parts + (i,), fields, field)
+    elif isinstance(value, str):
+        if field in fields:
+            yield parts, value, "renvoi"
+        for match in EXPLICIT_LINK.finditer(value):
+            yield parts, match.group(1).strip(), "lien [[…]]"
+
+
+def _form_clashes(defined: dict[str, Located]) -> list[Problem]:
+    owners: dict[str, str] = {}
+    found: list[Problem] = []
+    for entry_id, entry in defined.items():
+        for i, form in enumerate(entry.value.get("formes", [])):
+            if form in owners and owners[form] != entry_id:
+                found.append(entry.file.problem(entry.parts + ("formes", i), f"la forme « {form} » désigne déjà « {owners[form]} » : un terme ne peut mener qu'à une définition"))
+            owners.setdefault(form, entry_id)
+    return found
+
+
+def validate_game(game_id: str, files: list[DataFile], schemas: Schemas, load_problems: list[Problem]) -> None:
+    """Run both validation passes on a game's loaded files.
+
+    Args:
+        game_id: the game's folder name.
+        files: the files that parsed.
+        schemas: the project's schemas.
+        load_problems: problems of the files that did not parse.
+
+    Raises:
+        DataError: every problem found; cross-references are only checked once
+            every file parses and holds to its schema.
+    """
+    problems = list(load_problems) + [p for f in files for p in schema_problems(f, schemas)]
+    if not any(f.path.endswith("/jeu.yaml") for f in files) and not load_problems:
+        problems.append(Problem(f"data/{game_id}/jeu.yaml", 1, 1, "$", "manifeste jeu.yaml manquant"))
+    if problems:
+        raise DataError(problems)
+    problems = cross_problems(game_id, files)
+    if problems:
+        raise DataError(problems)

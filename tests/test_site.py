@@ -1,0 +1,121 @@
+"""The built site: links and anchors resolve, nothing loads from another host, every entry has an anchor."""
+from __future__ import annotations
+
+import json
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from generator.model import load_site, page_url
+
+from .conftest import ROOT
+
+
+class PageParser(HTMLParser):
+    """Collects ids, links and external resources of one HTML page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+        self.resources: list[tuple[str, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {k: v or "" for k, v in attrs}
+        if "id" in values:
+            self.ids.add(values["id"])
+        if tag == "a" and "href" in values:
+            self.links.append(values["href"])
+        for t, attr in (("script", "src"), ("link", "href"), ("img", "src"), ("iframe", "src"), ("source", "src")):
+            if tag == t and attr in values:
+                self.resources.append((tag, values[attr]))
+
+
+def parse_site(site: Path) -> dict[Path, PageParser]:
+    pages = {}
+    for html in site.rglob("*.html"):
+        parser = PageParser()
+        parser.feed(html.read_text(encoding="utf-8"))
+        pages[html] = parser
+    return pages
+
+
+def is_external(url: str) -> bool:
+    parts = urlsplit(url)
+    return bool(parts.scheme in ("http", "https") or url.startswith("//"))
+
+
+def target_of(page: Path, href: str, site: Path) -> tuple[Path, str] | None:
+    parts = urlsplit(href)
+    if parts.scheme or href.startswith("//"):
+        return None
+    path = unquote(parts.path)
+    target = page if not path else (page.parent / path).resolve()
+    if target.is_dir() or path.endswith("/"):
+        target = target / "index.html"
+    return target, unquote(parts.fragment)
+
+
+def test_every_internal_link_and_anchor_resolves(site_dir: Path) -> None:
+    pages = parse_site(site_dir)
+    broken = []
+    for page, parser in pages.items():
+        for href in parser.links:
+            found = target_of(page, href, site_dir)
+            if found is None:
+                continue
+            target, anchor = found
+            if not target.exists():
+                broken.append(f"{page.relative_to(site_dir)} -> {href} (fichier absent)")
+            elif anchor and target.suffix == ".html" and anchor not in pages[target.resolve()].ids:
+                broken.append(f"{page.relative_to(site_dir)} -> {href} (ancre absente)")
+    assert broken == []
+
+
+def test_nothing_loads_from_another_host(site_dir: Path) -> None:
+    external = [(p.relative_to(site_dir), tag, url) for p, parser in parse_site(site_dir).items()
+                for tag, url in parser.resources if is_external(url)]
+    assert external == []
+
+
+def test_every_entry_has_an_anchor_on_its_page(site_dir: Path) -> None:
+    missing = []
+    for game in load_site(ROOT).games:
+        for entry in game.entries.values():
+            html = site_dir / page_url(entry.src_uri) / "index.html"
+            parser = PageParser()
+            parser.feed(html.read_text(encoding="utf-8") if html.exists() else "")
+            if entry.id not in parser.ids:
+                missing.append(f"{game.id}:{entry.id} -> {page_url(entry.src_uri)}")
+    assert missing == []
+
+
+def test_mentions_carry_a_tooltip_and_link_to_the_definition(site_dir: Path) -> None:
+    html = (site_dir / "bataille-d6" / "armee" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../glossaire/#puissante" title="' in html
+    assert 'href="../glossaire/#armure" title="' in html
+
+
+def test_search_is_french_and_finds_key_terms(site_dir: Path) -> None:
+    index = json.loads((site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert index["config"]["lang"] == ["fr"]
+
+    def locations(word: str) -> set[str]:
+        return {d["location"] for d in index["docs"] if word in (d["title"] + " " + d["text"]).lower()}
+
+    assert "bataille-d6/glossaire/#sauvegarde" in locations("sauvegarde")
+    assert "bataille-d6/glossaire/#puissante" in locations("puissante")
+
+
+def test_site_has_no_web_fonts_and_both_palettes(site_dir: Path) -> None:
+    html = (site_dir / "index.html").read_text(encoding="utf-8")
+    assert "fonts.googleapis" not in html and "fonts.gstatic" not in html
+    assert 'data-md-color-scheme="default"' in html
+    assert "slate" in html
+
+
+def test_required_pages_exist(site_dir: Path) -> None:
+    for uri in ["interpretations", "donnees-a-completer", "index-general", "bataille-d6/glossaire"]:
+        assert (site_dir / uri / "index.html").is_file(), uri
+    text = (site_dir / "interpretations" / "index.html").read_text(encoding="utf-8")
+    assert "format convenu" in text
