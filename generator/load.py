@@ -22,6 +22,7 @@ class DataFile:
         value: the parsed document.
         positions: (line, col), 1-based, of every value and of every mapping key
             (keys are stored under the path of their value plus the marker `KEY`).
+
     """
 
     path: str
@@ -121,6 +122,7 @@ def load_file(path: Path, shown_as: str) -> DataFile:
 
     Raises:
         DataError: unreadable file, bad YAML, duplicate keys, aliases, empty file.
+
     """
     data_file = DataFile(shown_as, None)
     raw = path.read_bytes()
@@ -172,6 +174,7 @@ def load_game(data_dir: Path, game_id: str, root: Path | None = None) -> tuple[l
 
     Returns:
         The files that parsed, and the problems of those that did not.
+
     """
     root = root or data_dir.parent
     files: list[DataFile] = []

@@ -163,6 +163,7 @@ def load_site(root: Path) -> Site:
 
     Raises:
         DataError: every problem of every game, one per line.
+
     """
     schemas = load_schemas(root / "schemas")
     games: list[Game] = []

@@ -1,9 +1,10 @@
 """Render stage: the model becomes virtual Markdown pages (nothing is written into content/)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import jinja2
 
@@ -101,7 +102,7 @@ class GameRenderer:
         for entry in self.game.entries.values():
             counts[entry.label] = counts.get(entry.label, 0) + 1
         return self.env.get_template("jeu.md.j2").render(
-            jeu=self.game, m=self.game.manifest, comptes=sorted(counts.items()),
+            jeu=self.game, m=self.game.manifest, comptes=sorted(counts.items()), outils=available_tools(self.game),
             rel=lambda target: relative_link(uri, target))
 
     def pages(self) -> dict[str, str]:
@@ -118,6 +119,7 @@ def render_site(site: Site, static_tables: StaticTables | None = None) -> dict[s
     Args:
         site: the validated model.
         static_tables: optional hook returning precomputed odds tables per calculation.
+
     """
     env = environment()
     out: dict[str, str] = {}
@@ -144,7 +146,7 @@ def global_pages(site: Site, env: jinja2.Environment) -> dict[str, str]:
                 for game in site.games
                 for entry in sorted(game.entries.values(), key=lambda e: e.nom.casefold()) if keep(entry)]
         out[uri] = env.get_template(uri + ".j2").render(titre=title, lignes=rows, site=site,
-                                                        rel=lambda target, a="": relative_link(uri, target, a))
+                                                        rel=lambda target, a="", here=uri: relative_link(here, target, a))
     return out
 
 
@@ -154,6 +156,7 @@ def nav(site: Site, tool_pages: dict[str, list[tuple[str, str]]]) -> list[Any]:
     Args:
         site: the model.
         tool_pages: per game id, extra (title, uri) pages such as the checker.
+
     """
     items: list[Any] = [{"Accueil": "index.md"}]
     for game in site.games:
@@ -176,25 +179,34 @@ def tool_nav(site: Site, uris: set[str]) -> dict[str, list[tuple[str, str]]]:
             for game in site.games}
 
 
-def tool_pages(site: Site, root: Path) -> dict[str, str]:
-    """The tool pages (list checker, odds) of every game that declares them.
+def available_tools(game: Game) -> list[str]:
+    """Tools the game declares and whose page template exists, so tools can land one at a time."""
+    return [tool for tool in game.manifest.get("outils", []) if (TEMPLATES / f"{tool}.md.j2").is_file()]
 
-    A tool page is rendered only when its template exists, so that the tools can
-    land independently of the rule pages.
+
+def tool_pages(site: Site, root: Path) -> dict[str, str]:
+    """The tool pages (list checker, odds, print) of every game.
+
+    The checker page ends with the game's list rules, each with its anchor, so
+    that every violation links to the rule it enforces.
     """
     from .export import example_lists
 
     env = environment()
     out: dict[str, str] = {}
     for game in site.games:
-        tools = game.manifest.get("outils", [])
-        base = "../../"
-        context = {"jeu": game.manifest, "base": base, "ancres": {i: game.url(i) for i in game.entries},
+        context = {"jeu": game.manifest, "base": "../../", "ancres": {i: game.url(i) for i in game.entries},
                    "calculs": game.raw.get("calculs", []), "exemples": example_lists(root, game.id),
                    "regles": game.raw.get("regles_liste", [])}
-        for tool in ("verifier", "probas"):
-            if tool in tools and (TEMPLATES / f"{tool}.md.j2").is_file():
-                out[game.uri(tool)] = env.get_template(f"{tool}.md.j2").render(**context)
+        renderer = GameRenderer(game, env)
+        for tool in available_tools(game):
+            uri = game.uri(tool)
+            text = env.get_template(f"{tool}.md.j2").render(**context)
+            rules = [e for e in game.of_kind("regles_liste") if e.src_uri == uri]
+            if rules:
+                text += "\n\n## Règles vérifiées { #regles-verifiees }\n\n"
+                text += "\n".join(renderer.render_entry(e, uri, level=3) for e in rules)
+            out[uri] = text
     return out
 
 
@@ -214,7 +226,7 @@ def games_table(site: Site, from_uri: str) -> str:
         m = game.manifest
         offers = ["règles et glossaire"]
         offers += [{"verifier": "vérification de listes", "probas": "probabilités exactes",
-                    "imprimer": "cartes et aides à imprimer"}[o] for o in m.get("outils", [])]
+                    "imprimer": "cartes et aides à imprimer"}[o] for o in available_tools(game)]
         rows.append(f"| [{m['nom']}]({relative_link(from_uri, game.uri('index'))}) | {m.get('genre', '')} | "
                     f"{m['resume']} — {', '.join(offers)}. |")
     return "\n".join(rows)

@@ -4,9 +4,10 @@ from __future__ import annotations
 import difflib
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import jsonschema
 from referencing import Registry, Resource
@@ -172,11 +173,13 @@ def cross_problems(game_id: str, files: list[DataFile]) -> list[Problem]:
         if entry_id in defined:
             first = defined[entry_id]
             line, col = first.file.position(first.parts + ("id",))
-            problems.append(entry.file.problem(entry.parts + ("id",), f"identifiant « {entry_id} » en double (déjà défini en {first.file.path}:{line}:{col})"))
+            where = f"{first.file.path}:{line}:{col}"
+            problems.append(entry.file.problem(entry.parts + ("id",), f"identifiant « {entry_id} » en double (déjà défini en {where})"))
         else:
             defined[entry_id] = entry
         if entry.value.get("page") is not None and entry.value["page"] not in pages:
-            problems.append(entry.file.problem(entry.parts + ("page",), f"page « {entry.value['page']} » inconnue : déclarez-la dans jeu.yaml (pages : {', '.join(sorted(pages))})"))
+            message = f"page « {entry.value['page']} » inconnue : déclarez-la dans jeu.yaml (pages : {', '.join(sorted(pages))})"
+            problems.append(entry.file.problem(entry.parts + ("page",), message))
     for entry in entries_of(files):
         problems.extend(_reference_problems(entry, defined))
     problems.extend(_form_clashes(defined))
@@ -214,7 +217,8 @@ def _form_clashes(defined: dict[str, Located]) -> list[Problem]:
     for entry_id, entry in defined.items():
         for i, form in enumerate(entry.value.get("formes", [])):
             if form in owners and owners[form] != entry_id:
-                found.append(entry.file.problem(entry.parts + ("formes", i), f"la forme « {form} » désigne déjà « {owners[form]} » : un terme ne peut mener qu'à une définition"))
+                message = f"la forme « {form} » désigne déjà « {owners[form]} » : un terme ne peut mener qu'à une définition"
+                found.append(entry.file.problem(entry.parts + ("formes", i), message))
             owners.setdefault(form, entry_id)
     return found
 
@@ -231,6 +235,7 @@ def validate_game(game_id: str, files: list[DataFile], schemas: Schemas, load_pr
     Raises:
         DataError: every problem found; cross-references are only checked once
             every file parses and holds to its schema.
+
     """
     problems = list(load_problems) + [p for f in files for p in schema_problems(f, schemas)]
     if not any(f.path.endswith("/jeu.yaml") for f in files) and not load_problems:

@@ -1,0 +1,75 @@
+"""`make bench`: build time against a plain MkDocs baseline, page weight, then the browser figures."""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+RULES_PAGE = "bataille-d6/tour/index.html"
+
+
+def timed_build(cwd: Path, site: Path, config: str = "mkdocs.yml") -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", config, "-d", str(site)],
+                   cwd=cwd, env=ENV, check=True)
+    return time.perf_counter() - start
+
+
+def baseline_project(tmp: Path) -> Path:
+    """The same pages as static Markdown, built by plain MkDocs-Material without the generator."""
+    docs = tmp / "docs"
+    subprocess.run([sys.executable, "-m", "generator", "dump", str(docs)], cwd=ROOT, env=ENV, check=True,
+                   capture_output=True)
+    shutil.copytree(ROOT / "content", docs, dirs_exist_ok=True)
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    config = config.replace("  - compendium\n", "").replace("docs_dir: content", "docs_dir: docs")
+    config = re.sub(r"\nwatch:\n(  - .*\n)+", "\n", config)
+    config = config.replace("custom_dir: site_overrides", f"custom_dir: {ROOT / 'site_overrides'}")
+    (tmp / "mkdocs.yml").write_text(config, encoding="utf-8")
+    return tmp
+
+
+def page_weight(site: Path, page: str) -> tuple[int, int]:
+    """Bytes of a page with the local CSS and JS it references (search index excluded)."""
+    html_path = site / page
+    html = html_path.read_text(encoding="utf-8")
+    total, count = len(html.encode()), 1
+    for ref in re.findall(r'(?:src|href)="([^"#?]+\.(?:css|js))', html):
+        asset = (html_path.parent / ref).resolve()
+        if asset.is_file() and "search_index" not in asset.name:
+            total += asset.stat().st_size
+            count += 1
+    return total, count
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        cold = timed_build(ROOT, tmp / "froid")
+        warm = timed_build(ROOT, tmp / "froid")
+        base_dir = baseline_project(tmp / "base")
+        base_cold = timed_build(base_dir, tmp / "base-site")
+        base_warm = timed_build(base_dir, tmp / "base-site")
+        pages = len(list((base_dir / "docs").rglob("*.md")))
+        weight, files = page_weight(tmp / "froid", RULES_PAGE)
+    print("| mesure | valeur | objectif |")
+    print("| --- | --- | --- |")
+    print(f"| construction à froid | {cold:.2f} s ({cold / base_cold:.2f} × MkDocs seul : {base_cold:.2f} s, {pages} pages) | ≤ 1,5 × |")
+    print(f"| construction à chaud | {warm:.2f} s ({warm / base_warm:.2f} × MkDocs seul : {base_warm:.2f} s) | ≤ 1,5 × |")
+    print(f"| poids de {RULES_PAGE} | {weight / 1024:.0f} Ko ({files} fichiers, index de recherche exclu) | ≤ 300 Ko |")
+    browser = ROOT / "bench" / "bench_navigateur.py"
+    if browser.is_file():
+        sys.stdout.flush()
+        return subprocess.call([sys.executable, str(browser)], cwd=ROOT, env=ENV)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
