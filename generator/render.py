@@ -84,9 +84,10 @@ class GameRenderer:
         return self.env.get_template("page.md.j2").render(page=page, jeu=self.game, intro=intro, blocs=blocks)
 
     def glossary(self) -> str:
-        """Glossary: every term alphabetically; keywords without a page are defined here."""
+        """Glossary: every term alphabetically; entries without a page are defined here."""
         uri = self.game.uri(GLOSSARY)
-        terms = sorted(self.game.terms(), key=lambda e: e.nom.casefold())
+        shown = {e.id: e for e in self.game.terms()} | {e.id: e for e in self.game.entries.values() if e.src_uri == uri}
+        terms = sorted(shown.values(), key=lambda e: e.nom.casefold())
         rows = []
         for term in terms:
             if term.src_uri == uri:

@@ -36,7 +36,7 @@ def parse_site(site: Path) -> dict[Path, PageParser]:
     for html in site.rglob("*.html"):
         parser = PageParser()
         parser.feed(html.read_text(encoding="utf-8"))
-        pages[html] = parser
+        pages[html.resolve()] = parser
     return pages
 
 
@@ -50,10 +50,12 @@ def target_of(page: Path, href: str, site: Path) -> tuple[Path, str] | None:
     if parts.scheme or href.startswith("//"):
         return None
     path = unquote(parts.path)
-    target = page if not path else (page.parent / path).resolve()
+    # 404.html links from the site root, since it is served at any depth.
+    base = site if path.startswith("/") else page.parent
+    target = page if not path else (base / path.lstrip("/")).resolve()
     if target.is_dir() or path.endswith("/"):
         target = target / "index.html"
-    return target, unquote(parts.fragment)
+    return target.resolve(), unquote(parts.fragment)
 
 
 def test_every_internal_link_and_anchor_resolves(site_dir: Path) -> None:
@@ -66,14 +68,14 @@ def test_every_internal_link_and_anchor_resolves(site_dir: Path) -> None:
                 continue
             target, anchor = found
             if not target.exists():
-                broken.append(f"{page.relative_to(site_dir)} -> {href} (fichier absent)")
+                broken.append(f"{page.relative_to(site_dir.resolve())} -> {href} (fichier absent)")
             elif anchor and target.suffix == ".html" and anchor not in pages[target.resolve()].ids:
-                broken.append(f"{page.relative_to(site_dir)} -> {href} (ancre absente)")
+                broken.append(f"{page.relative_to(site_dir.resolve())} -> {href} (ancre absente)")
     assert broken == []
 
 
 def test_nothing_loads_from_another_host(site_dir: Path) -> None:
-    external = [(p.relative_to(site_dir), tag, url) for p, parser in parse_site(site_dir).items()
+    external = [(p.relative_to(site_dir.resolve()), tag, url) for p, parser in parse_site(site_dir).items()
                 for tag, url in parser.resources if is_external(url)]
     assert external == []
 
