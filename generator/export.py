@@ -43,13 +43,12 @@ def game_bundle(data_dir: Path, jeu: str) -> dict[str, Any]:
     Raises:
         DataError: when the data does not validate.
         KeyError: when the game does not exist.
+
     """
     root = Path(data_dir).resolve().parent
-    site = load_site(root)
-    games = {g.id: g for g in site.games}
-    if jeu not in games:
+    if not (root / "data" / jeu / "jeu.yaml").is_file():
         raise KeyError(jeu)
-    return bundle(games[jeu], root)
+    return bundle(load_site(root, only=[jeu]).games[0], root)
 
 
 def example_lists(root: Path, game_id: str) -> list[dict[str, str]]:

@@ -158,8 +158,8 @@ def build_game(game_id: str, files: list[DataFile]) -> Game:
     return Game(game_id, manifest, pages, entries, raw)
 
 
-def load_site(root: Path) -> Site:
-    """Load, validate and model every game under `root/data`.
+def load_site(root: Path, only: list[str] | None = None) -> Site:
+    """Load, validate and model every game under `root/data` (or only some of them).
 
     Raises:
         DataError: every problem of every game, one per line.
@@ -168,7 +168,7 @@ def load_site(root: Path) -> Site:
     schemas = load_schemas(root / "schemas")
     games: list[Game] = []
     problems = []
-    for game_id in game_ids(root / "data"):
+    for game_id in only if only is not None else game_ids(root / "data"):
         try:
             files, load_problems = load_game(root / "data", game_id, root)
             validate_game(game_id, files, schemas, load_problems)

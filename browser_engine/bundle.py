@@ -1,0 +1,90 @@
+"""Access to a game data bundle (the JSON `assets/data/<jeu>.json` the generator exports)."""
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import ErreurDonnees
+
+TOOL_PAGES = ("verifier", "probas", "imprimer", "glossaire")
+
+
+def identifiant(donnees_jeu: dict[str, Any]) -> str:
+    """The game id (`bataille-d6`).
+
+    Raises:
+        ErreurDonnees: the bundle has no manifest.
+
+    """
+    jeu = donnees_jeu.get("jeu") if isinstance(donnees_jeu, dict) else None
+    if not isinstance(jeu, dict) or not isinstance(jeu.get("id"), str):
+        raise ErreurDonnees("Données du jeu invalides : le manifeste « jeu » est absent.")
+    return jeu["id"]
+
+
+def nom_du_jeu(donnees_jeu: dict[str, Any]) -> str:
+    """The game's display name."""
+    return str(donnees_jeu["jeu"].get("nom", identifiant(donnees_jeu)))
+
+
+def entrees_du_jeu(donnees_jeu: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Every entry of the bundle by id (all kinds)."""
+    out: dict[str, dict[str, Any]] = {}
+    for key, value in donnees_jeu.items():
+        if key in ("jeu", "ancres", "schemas") or not isinstance(value, list):
+            continue
+        for entry in value:
+            if isinstance(entry, dict) and isinstance(entry.get("id"), str):
+                out.setdefault(entry["id"], entry)
+    return out
+
+
+def ancre(donnees_jeu: dict[str, Any], entry_id: str | None) -> str | None:
+    """URL path, from the site root, of the page or entry anchor explaining a rule.
+
+    Uses the generator's `ancres`; without them (tests, older bundles) it is
+    rebuilt from the entry's `page` as `<jeu>/<page>/#<id>`.
+    """
+    if not entry_id:
+        return None
+    ancres = donnees_jeu.get("ancres") or {}
+    if entry_id in ancres:
+        return str(ancres[entry_id])
+    jeu = identifiant(donnees_jeu)
+    pages = {p.get("id") for p in donnees_jeu["jeu"].get("pages", []) if isinstance(p, dict)}
+    if entry_id in pages or entry_id in TOOL_PAGES:
+        return f"{jeu}/{entry_id}/"
+    entry = entrees_du_jeu(donnees_jeu).get(entry_id)
+    if entry is None:
+        return None
+    page = entry.get("page") or ("verifier" if "code" in entry and "severite" in entry else "glossaire")
+    return f"{jeu}/{page}/#{entry_id}"
+
+
+def table(donnees_jeu: dict[str, Any], table_id: str) -> dict[str, Any]:
+    """A table of the bundle by id.
+
+    Raises:
+        ErreurDonnees: no such table.
+
+    """
+    for entry in donnees_jeu.get("tables") or []:
+        if isinstance(entry, dict) and entry.get("id") == table_id:
+            return entry
+    raise ErreurDonnees(f"Données du jeu incomplètes : la table « {table_id} » est introuvable.")
+
+
+def schema_liste(donnees_jeu: dict[str, Any]) -> dict[str, Any] | None:
+    """The list-document schema shipped in the bundle, if the game has one."""
+    schemas = donnees_jeu.get("schemas") or {}
+    schema = schemas.get("liste") if isinstance(schemas, dict) else None
+    return schema if isinstance(schema, dict) else None
+
+
+def regles_liste(donnees_jeu: dict[str, Any]) -> list[dict[str, Any]]:
+    """The game's list rules (`regles_liste`), in data order."""
+    return [r for r in donnees_jeu.get("regles_liste") or [] if isinstance(r, dict)]
+
+
+def calculs(donnees_jeu: dict[str, Any]) -> list[dict[str, Any]]:
+    """The game's calculation declarations (`calculs`), in data order."""
+    return [c for c in donnees_jeu.get("calculs") or [] if isinstance(c, dict)]

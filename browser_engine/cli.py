@@ -1,0 +1,366 @@
+"""Command line (CPython): `python -m browser_engine valider|probas|tables ...`.
+
+The CLI only adds file reading, game data loading and printing; the checks and
+the odds are the same functions the browser runs.
+
+Exit codes: 0 valid list (or successful computation), 1 invalid list,
+2 unreadable or hostile input, bad parameter, unknown game or calculation.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from . import bundle as bundle_access
+from .errors import ErreurDonnees, ErreurEntree, ErreurParametre
+from .odds import calculer, declaration, tables_statiques
+from .reader import MAX_OCTETS, lire_liste
+from .validation import valider
+
+GAME_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")
+UNSAFE_FOR_TERMINAL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+ROLE_LABELS = {"troupe": "troupe", "heros": "Héros", "sorcier": "Sorcier"}
+_ARGPARSE_FR = (
+    (re.compile(r"the following arguments are required: (.*)"), "arguments obligatoires manquants : {0}"),
+    (re.compile(r"unrecognized arguments: (.*)"), "arguments non reconnus : {0}"),
+    (re.compile(r"argument (\S+): invalid choice: '?([^' ]*)'? \(choose from (.*)\)"),
+     "{0} : choix « {1} » invalide (possibles : {2})"),
+    (re.compile(r"argument (\S+): expected one argument"), "l'option {0} attend une valeur"),
+    (re.compile(r"argument (\S+): ignored explicit argument '(.*)'"), "l'option {0} ne prend pas de valeur"),
+)
+
+
+# --- argument parsing in French ---------------------------------------------------------------
+
+class _FrenchHelp(argparse.HelpFormatter):
+    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, prefix if prefix is not None else "usage : ")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with French help titles and French error messages (exit code 2)."""
+
+    def __init__(self, *args: Any, aide: bool = True, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _FrenchHelp)
+        kwargs["add_help"] = False
+        super().__init__(*args, **kwargs)
+        self._positionals.title = "arguments"
+        self._optionals.title = "options"
+        if aide:
+            self.add_argument("-h", "--aide", action="help", help="afficher cette aide et quitter")
+
+    def error(self, message: str) -> NoReturn:
+        for pattern, french in _ARGPARSE_FR:
+            match = pattern.fullmatch(message)
+            if match:
+                message = french.format(*match.groups())
+                break
+        self.exit(2, f"Erreur : {message}\nVoir « {self.prog} --aide ».\n")
+
+
+def _parser() -> _Parser:
+    parser = _Parser(prog="python -m browser_engine",
+                     description="Vérification de listes d'armée et probabilités exactes du Compendium.")
+    commands = parser.add_subparsers(dest="commande", title="commandes", metavar="COMMANDE",
+                                     parser_class=_Parser)
+    check = commands.add_parser("valider", help="vérifier une liste d'armée (YAML ou JSON)",
+                                description="Vérifier une liste. Code de sortie : 0 valide, 1 invalide, "
+                                            "2 fichier illisible ou refusé.")
+    check.add_argument("liste", metavar="LISTE", help="fichier de la liste (.yaml ou .json), ou - pour l'entrée standard")
+    check.add_argument("--json", action="store_true", help="afficher le rapport en JSON")
+    check.add_argument("--donnees", metavar="DOSSIER", type=Path,
+                       help="dossier data/ du site, ou paquet JSON assets/data/<jeu>.json")
+    odds = commands.add_parser("probas", help="probabilités exactes d'un calcul déclaré",
+                               description="Calculer une loi exacte. Les options de paramètres "
+                                           "dépendent du calcul : voir « probas JEU CALCUL --aide ».",
+                               aide=False)
+    odds.add_argument("jeu", metavar="JEU", help="identifiant du jeu (bataille-d6)")
+    odds.add_argument("calcul", metavar="CALCUL", help="nom du calcul (attaque, initiative, pillage…)")
+    odds.add_argument("--json", action="store_true", help="afficher le résultat en JSON")
+    odds.add_argument("--donnees", metavar="DOSSIER", type=Path,
+                      help="dossier data/ du site, ou paquet JSON assets/data/<jeu>.json")
+    tables = commands.add_parser("tables", help="tables de probabilités précalculées (JSON)")
+    tables.add_argument("jeu", metavar="JEU", help="identifiant du jeu")
+    tables.add_argument("--donnees", metavar="DOSSIER", type=Path,
+                        help="dossier data/ du site, ou paquet JSON assets/data/<jeu>.json")
+    return parser
+
+
+# --- game data ------------------------------------------------------------------------------
+
+def default_data_dir() -> Path:
+    """The project's `data/` folder (next to the package in a checkout), else `./data`."""
+    beside = Path(__file__).resolve().parent.parent / "data"
+    return beside if beside.is_dir() else Path.cwd() / "data"
+
+
+def _read_yaml(path: Path) -> Any:
+    try:
+        import yaml  # only the CLI reads the site's YAML data; never imported in Pyodide
+    except ImportError:
+        raise ErreurDonnees("PyYAML est nécessaire pour lire les données YAML du site ; installez-le, ou "
+                            "passez le paquet JSON exporté avec --donnees assets/data/<jeu>.json.") from None
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def naive_bundle(data_dir: Path, jeu: str) -> dict[str, Any]:
+    """Merge a game's YAML files by top-level key, without the generator's validation.
+
+    Anchors are left empty (the engine then rebuilds them from each entry's page).
+    """
+    folder = data_dir / jeu
+    if not (folder / "jeu.yaml").is_file():
+        raise ErreurEntree(f"Jeu inconnu « {jeu} » : pas de dossier {folder}.")
+    out: dict[str, Any] = {}
+    for path in sorted(folder.glob("*.yaml")):
+        document = _read_yaml(path)
+        for key, value in (document or {}).items():
+            if isinstance(value, list):
+                out.setdefault(key, []).extend(value)
+            else:
+                out[key] = value
+    out["ancres"] = {}
+    schema_path = data_dir.parent / "schemas" / f"liste-{jeu}.schema.json"
+    schema = json.loads(schema_path.read_text(encoding="utf-8")) if schema_path.is_file() else None
+    out["schemas"] = {"liste": schema}
+    return out
+
+
+def _generator_bundle(data_dir: Path, jeu: str) -> dict[str, Any] | None:
+    """The generator's validated bundle; None when the generator cannot be used here."""
+    try:
+        from generator.export import game_bundle
+        from generator.problems import DataError
+    except ImportError:
+        return None
+    try:
+        return game_bundle(data_dir, jeu)
+    except KeyError:
+        raise ErreurEntree(f"Jeu inconnu « {jeu} ».") from None
+    except DataError as exc:
+        own = [p for p in exc.problems if p.file.startswith((f"data/{jeu}/", "schemas/"))]
+        if own:
+            lines = "\n".join(str(p) for p in own[:20])
+            raise ErreurDonnees(f"Les données du jeu « {jeu} » sont invalides :\n{lines}") from None
+        return None  # only other games are broken: this game's files can still be read
+
+
+def charger_donnees(jeu: str, donnees: Path | None = None) -> dict[str, Any]:
+    """Load a game's bundle for the CLI.
+
+    Args:
+        jeu: the game id.
+        donnees: the `data/` folder, or an exported JSON bundle; default: the project's.
+
+    Raises:
+        ErreurEntree: unknown game, or invalid game data.
+
+    """
+    if not GAME_ID.match(jeu):
+        raise ErreurEntree(f"Identifiant de jeu invalide « {jeu[:40]} » (attendu par exemple : bataille-d6).")
+    if donnees is not None and donnees.is_file():
+        try:
+            return json.loads(donnees.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise ErreurEntree(f"Paquet de données illisible {donnees} : {exc}") from None
+    data_dir = donnees or default_data_dir()
+    if not (data_dir / jeu / "jeu.yaml").is_file():
+        raise ErreurEntree(f"Jeu inconnu « {jeu} » (aucun fichier {data_dir / jeu / 'jeu.yaml'}).")
+    found = _generator_bundle(data_dir, jeu)
+    return found if found is not None else naive_bundle(data_dir, jeu)
+
+
+# --- printing -------------------------------------------------------------------------------
+
+def _safe(text: Any) -> str:
+    """Text from a list, made harmless for a terminal (no control sequences)."""
+    return UNSAFE_FOR_TERMINAL.sub("\ufffd", str(text))
+
+
+def _number(value: Any) -> str:
+    return "—" if value is None else str(value)
+
+
+def _print_json(value: Any) -> None:
+    print(json.dumps(value, ensure_ascii=False, indent=2))
+
+
+def _output(printer: Any, *args: Any) -> None:
+    """Print, ignoring a reader that stopped early (`| head`): the exit code still tells the result."""
+    try:
+        printer(*args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keeps the interpreter's final flush quiet
+
+
+def _print_violations(title: str, mark: str, violations: list[dict[str, Any]]) -> None:
+    if not violations:
+        return
+    print(f"\n{title} ({len(violations)}) :")
+    for v in violations:
+        where = f" [{_safe(v['chemin'])}]" if v["chemin"] else ""
+        print(f"  {mark} {v['code']}{where} : {_safe(v['message'])}")
+        if v.get("regle"):
+            print(f"      règle : {v['regle']}")
+
+
+def print_report(donnees_jeu: dict[str, Any], liste: dict[str, Any], rapport: dict[str, Any]) -> None:
+    """Print a validation report in readable French."""
+    unit = donnees_jeu["jeu"].get("unite_cout", "points")
+    print(f"Liste « {_safe(liste.get('nom', 'sans nom'))} » — {bundle_access.nom_du_jeu(donnees_jeu)}")
+    cost, budget = rapport["cout"], rapport["budget"]
+    line = f"Coût : {_number(cost)} / {_number(budget)} {unit}"
+    if cost is not None and budget is not None:
+        line += f" (reste {budget - cost})" if cost <= budget else f" ({cost - budget} de trop)"
+    print(line)
+    details = rapport.get("details") or {}
+    characters = [f"{label} : {details[key]['nombre']} / {_number(details[key]['maximum'])}"
+                  for key, label in (("heros", "Héros"), ("sorciers", "Sorciers")) if key in details]
+    if characters:
+        print(" · ".join(characters))
+    rows = details.get("entrees") or []
+    if rows:
+        print(f"\n{'N°':>3}  {'Entrée':<28} {'Rôle':<8} {'Nombre':>6} {'Coût/fig.':>9} {'Coût':>6}")
+        for i, row in enumerate(rows, start=1):
+            name = _safe(row.get("nom") or "—")
+            name = name if len(name) <= 28 else name[:27] + "…"
+            role = ROLE_LABELS.get(str(row.get("role")), _safe(row.get("role") or "—"))
+            print(f"{i:>3}  {name:<28} {role:<8} {_number(row.get('nombre')):>6} "
+                  f"{_number(row.get('cout_figure')):>9} {_number(row.get('cout_total')):>6}")
+    _print_violations("Erreurs", "✗", rapport["erreurs"])
+    _print_violations("Avertissements", "!", rapport["avertissements"])
+    count = len(rapport["erreurs"])
+    print("\nListe valide." if rapport["valide"] else
+          f"\nListe invalide : {count} erreur{'s' if count > 1 else ''}.")
+
+
+def _percent(probability: float) -> str:
+    return f"{probability * 100:.2f}".replace(".", ",") + " %"
+
+
+def print_odds(decl: dict[str, Any], result: dict[str, Any]) -> None:
+    """Print a distribution as a French table with fractions and percentages."""
+    names = {p["id"]: p.get("nom", p["id"]) for p in decl.get("parametres", [])}
+    shown = []
+    for key, value in result["parametres"].items():
+        text = ("oui" if value else "non") if isinstance(value, bool) else str(value)
+        shown.append(f"{names.get(key, key)} = {text}")
+    print(f"{decl['nom']}")
+    print("Paramètres : " + " ; ".join(shown))
+    if "issues" in result:
+        print()
+        width = max(len(i["nom"]) for i in result["issues"])
+        for issue in result["issues"]:
+            print(f"  {issue['nom']:<{width}}  {issue['fraction']:>24}  {_percent(issue['probabilite']):>9}")
+    header = decl.get("sortie", "Valeur")
+    width = max(len(header), 6)
+    print(f"\n{header:>{width}}  {'Fraction':>24}  {'Probabilité':>11}")
+    for row in result["distribution"]:
+        print(f"{row['valeur']:>{width}}  {row['fraction']:>24}  {_percent(row['probabilite']):>11}")
+    mean = result["esperance"]
+    print(f"\nEspérance : {mean['fraction']} ≈ " + f"{mean['valeur']:.4f}".replace(".", ","))
+
+
+# --- commands -------------------------------------------------------------------------------
+
+def _read_list(name: str) -> dict[str, Any]:
+    if name == "-":
+        return lire_liste(sys.stdin.buffer.read(MAX_OCTETS + 1))
+    path = Path(name)
+    try:
+        size = path.stat().st_size
+        if size > MAX_OCTETS:
+            raise ErreurEntree(f"Fichier trop volumineux ({size / 1_048_576:.1f} Mo) : la taille maximale "
+                               "acceptée est 1,0 Mo.".replace(".", ",", 1))
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ErreurEntree(f"Impossible de lire {name} : {exc.strerror or exc}.") from None
+    return lire_liste(data)
+
+
+def command_check(args: argparse.Namespace) -> int:
+    """`valider LISTE`: 0 valid, 1 invalid."""
+    liste = _read_list(args.liste)
+    jeu = liste.get("jeu")
+    if not isinstance(jeu, str) or not jeu:
+        raise ErreurEntree("La liste n'indique pas son jeu : ajoutez le champ « jeu » (par exemple jeu: bataille-d6).")
+    donnees_jeu = charger_donnees(jeu, args.donnees)
+    rapport = valider(donnees_jeu, liste)
+    if args.json:
+        _output(_print_json, rapport)
+    else:
+        _output(print_report, donnees_jeu, liste, rapport)
+    return 0 if rapport["valide"] else 1
+
+
+def _odds_parser(decl: dict[str, Any], jeu: str) -> _Parser:
+    parser = _Parser(prog=f"python -m browser_engine probas {jeu} {decl['calcul']}",
+                     description=f"{decl['nom']} : {decl.get('resume', '')}")
+    parser.add_argument("--json", action="store_true", help="afficher le résultat en JSON")
+    parser.add_argument("--donnees", metavar="DOSSIER", type=Path, help="dossier data/ ou paquet JSON")
+    for param in decl.get("parametres", []):
+        option = "--" + param["id"].replace("_", "-")
+        if param.get("type") == "booleen":
+            parser.add_argument(option, dest=param["id"], action="store_const", const=True, default=None,
+                                help=f"{param['nom']} (drapeau). {param.get('aide', '')}")
+            if param.get("defaut") is True:
+                parser.add_argument("--sans-" + param["id"].replace("_", "-"), dest=param["id"],
+                                    action="store_const", const=False, help=f"désactiver : {param['nom']}")
+        else:
+            parser.add_argument(option, dest=param["id"], metavar="N", default=None,
+                                help=f"{param['nom']} : de {param['min']} à {param['max']}, "
+                                     f"défaut {param['defaut']}. {param.get('aide', '')}")
+    return parser
+
+
+def command_odds(args: argparse.Namespace, rest: list[str]) -> int:
+    """`probas JEU CALCUL [--param valeur ...]`."""
+    donnees_jeu = charger_donnees(args.jeu, args.donnees)
+    decl = declaration(donnees_jeu, args.calcul)
+    options = _odds_parser(decl, args.jeu).parse_args(rest)
+    given = {p["id"]: getattr(options, p["id"]) for p in decl.get("parametres", [])
+             if getattr(options, p["id"]) is not None}
+    try:
+        result = calculer(donnees_jeu, decl["calcul"], given)
+    except ErreurParametre as exc:
+        option = "--" + exc.parametre.replace("_", "-")
+        raise ErreurParametre(exc.message.rstrip(".") + f" (option {option}).", exc.parametre, exc.minimum,
+                              exc.maximum) from None
+    if args.json or options.json:
+        _output(_print_json, result)
+    else:
+        _output(print_odds, decl, result)
+    return 0
+
+
+def command_tables(args: argparse.Namespace) -> int:
+    """`tables JEU`: the precomputed tables, as JSON."""
+    _output(_print_json, tables_statiques(charger_donnees(args.jeu, args.donnees)))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code."""
+    parser = _parser()
+    args, rest = parser.parse_known_args(argv)
+    try:
+        if args.commande == "probas":
+            return command_odds(args, rest)
+        if rest:
+            parser.error(f"unrecognized arguments: {' '.join(rest)}")
+        if args.commande == "valider":
+            return command_check(args)
+        if args.commande == "tables":
+            return command_tables(args)
+        parser.print_help(sys.stderr)
+        return 2
+    except ErreurEntree as exc:
+        print(f"Erreur : {exc.message}", file=sys.stderr)
+        return 2

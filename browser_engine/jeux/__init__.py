@@ -1,0 +1,30 @@
+"""Game-specific Python: what data cannot express (costs, odds), one module per game.
+
+A game module provides:
+
+* `analyser(donnees_jeu, liste, vues) -> AnalyseJeu`: costs, derived values and
+  the violations of rules that cannot be written as data;
+* `completer_details(details, mesures, vues) -> None`: adds game values to the report;
+* `CALCULS`: calculation key -> function(parametres) -> ResultatCalcul;
+* `tables_statiques(donnees_jeu) -> list`: precomputed odds tables.
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+MODULES = {"bataille-d6": "browser_engine.jeux.bataille_d6"}
+
+
+def module(jeu: str) -> ModuleType | None:
+    """The Python module of a game, or None when the game only has data rules."""
+    name = MODULES.get(jeu)
+    return importlib.import_module(name) if name else None
+
+
+def calcul(jeu: str, cle: str) -> Callable[[dict[str, Any]], Any] | None:
+    """The function implementing a declared calculation, if any."""
+    found = module(jeu)
+    return getattr(found, "CALCULS", {}).get(cle) if found else None

@@ -1,0 +1,292 @@
+"""Bataille fantastique d6: figure costs, the cost-table check, and the exact odds.
+
+Costs are read from the bundle's table `cout-des-caracteristiques`; the limits
+on Héros, Sorciers, objects and spells are data rules (`regles-liste.yaml`).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import icepool
+
+from .. import bundle
+from ..analyse import AnalyseJeu
+from ..odds import Issue, ResultatCalcul, calculer, fraction_texte, pourcentage
+from ..regles import Violation, VueEntree, nom_court, violation
+
+JEU = "bataille-d6"
+COST_TABLE = "cout-des-caracteristiques"
+CHARACTERISTICS = ("mouvement", "melee", "tir", "armure")
+CODE_OUT_OF_TABLE = "D6_VALEUR_HORS_TABLE"
+CODE_HEROS_MAX = "D6_HEROS_MAX"
+CODE_SORCIERS_MAX = "D6_SORCIERS_MAX"
+# The Puissante option's price is printed in the sheet's text (line 13); the data
+# carries it in a small table of its own, as every other cost.
+OPTIONS_TABLE = "cout-des-options"
+# A cover is ignored on 1-3 (source line 27); Brassards d'endurance save on 1-3 (line 37).
+COVER_IGNORED_UP_TO = 3
+BRASSARDS_SAVE_UP_TO = 3
+
+
+# --- costs --------------------------------------------------------------------------------
+
+def cost_table(donnees_jeu: dict[str, Any]) -> dict[str, dict[Any, int | None]]:
+    """Cost of each value of each characteristic; None marks a forbidden value (Mêlée 0)."""
+    table = bundle.table(donnees_jeu, COST_TABLE)
+    out: dict[str, dict[Any, int | None]] = {c: {} for c in CHARACTERISTICS}
+    for row in table["lignes"]:
+        for name in CHARACTERISTICS:
+            if name in row:
+                out[name][row[name]] = row.get(f"cout_{name}")
+    return out
+
+
+def characteristic_labels(donnees_jeu: dict[str, Any]) -> dict[str, str]:
+    """Display name of each characteristic, from the cost table's columns."""
+    columns = {c["id"]: c["nom"] for c in bundle.table(donnees_jeu, COST_TABLE)["colonnes"]}
+    return {name: columns.get(name, name) for name in CHARACTERISTICS}
+
+
+def _allowed(values: dict[Any, int | None]) -> str:
+    allowed = [v for v, cost in values.items() if cost is not None]
+    numbers = sorted(v for v in allowed if isinstance(v, int))
+    return ", ".join([str(v) for v in numbers] + [str(v) for v in allowed if not isinstance(v, int)])
+
+
+def _is_table_value(value: Any) -> bool:
+    return (isinstance(value, int) and not isinstance(value, bool)) or isinstance(value, str)
+
+
+def _whole(value: Any, minimum: int) -> int | None:
+    ok = isinstance(value, int) and not isinstance(value, bool) and value >= minimum
+    return value if ok else None
+
+
+class _Costing:
+    """Computes figure costs for one validation and collects out-of-table violations."""
+
+    def __init__(self, donnees_jeu: dict[str, Any]) -> None:
+        self.table = cost_table(donnees_jeu)
+        self.labels = characteristic_labels(donnees_jeu)
+        self.anchor = bundle.ancre(donnees_jeu, COST_TABLE)
+        self.options = {row["option"]: row["cout"] for row in bundle.table(donnees_jeu, OPTIONS_TABLE)["lignes"]}
+        self.errors: list[Violation] = []
+
+    def characteristic_cost(self, vue: VueEntree, name: str) -> int | None:
+        """Cost of one characteristic of an entry; None (and maybe a violation) when it has none."""
+        value = vue.champs.get(name)
+        if value is None or not _is_table_value(value):
+            return None  # missing or wrong type: the schema reports it
+        values = self.table[name]
+        label = f"{self.labels[name]} {value}"
+        where = f"/entrees/{vue.index}/{name}"
+        prefix = _entry_prefix(vue)
+        if value not in values:
+            self.errors.append(violation(CODE_OUT_OF_TABLE, f"{prefix}{label} n'existe pas dans la table des "
+                                         f"coûts (valeurs possibles : {_allowed(values)}).", where, self.anchor))
+            return None
+        cost = values[value]
+        if cost is None:
+            self.errors.append(violation(CODE_OUT_OF_TABLE, f"{prefix}{label} est interdite : la table des coûts "
+                                         f"ne lui donne aucun coût (valeurs possibles : {_allowed(values)}).",
+                                         where, self.anchor))
+        return cost
+
+    def entry(self, vue: VueEntree) -> dict[str, Any]:
+        """Cost breakdown of one entry: per characteristic, per figure and for the whole entry."""
+        champs = vue.champs
+        costs = {name: self.characteristic_cost(vue, name) for name in CHARACTERISTICS}
+        attacks = _whole(champs.get("attaques"), 1)
+        count = _whole(champs.get("nombre"), 1)
+        powerful = champs.get("puissante")
+        breakdown: dict[str, Any] = {name: {"valeur": champs.get(name), "cout": costs[name]}
+                                     for name in CHARACTERISTICS}
+        breakdown["melee"]["attaques"] = attacks
+        melee_total = costs["melee"] * attacks if costs["melee"] is not None and attacks else None
+        breakdown["melee"]["total"] = melee_total
+        breakdown["puissante"] = self.options["puissante"] if powerful is True else 0
+        parts = [costs["mouvement"], melee_total, costs["tir"], costs["armure"]]
+        figure = None
+        if all(p is not None for p in parts) and isinstance(powerful, bool):
+            figure = sum(p for p in parts if p is not None) + breakdown["puissante"]
+        return {
+            "index": vue.index,
+            "nom": champs.get("nom"),
+            "role": champs.get("role"),
+            "nombre": champs.get("nombre"),
+            "cout_figure": figure,
+            "cout_total": figure * count if figure is not None and count else None,
+            "couts": breakdown,
+        }
+
+
+def _entry_prefix(vue: VueEntree) -> str:
+    name = nom_court(vue.champs.get("nom"), "")
+    shown = f" « {name} »" if name else ""
+    return f"Entrée {vue.index + 1}{shown} — "
+
+
+def _empty_entry(index: int) -> dict[str, Any]:
+    return {"index": index, "nom": None, "role": None, "nombre": None, "cout_figure": None,
+            "cout_total": None, "couts": None}
+
+
+def analyser(donnees_jeu: dict[str, Any], liste: dict[str, Any], vues: list[VueEntree]) -> AnalyseJeu:
+    """Costs of every entry and the cost-table check.
+
+    Args:
+        donnees_jeu: the game bundle.
+        liste: the list document.
+        vues: the entries that are objects, with defaults filled in.
+
+    Returns:
+        The total cost, `cout_figure`/`cout_total` per entry for the data rules,
+        D6_VALEUR_HORS_TABLE errors and the cost details.
+
+    """
+    costing = _Costing(donnees_jeu)
+    entrees = liste.get("entrees") if isinstance(liste.get("entrees"), list) else []
+    by_index = {vue.index: costing.entry(vue) for vue in vues}
+    rows = [by_index.get(i) or _empty_entry(i) for i in range(len(entrees))]
+    total = sum(row["cout_total"] or 0 for row in rows)
+    budget = liste.get("format")
+    budget = budget if isinstance(budget, int) and not isinstance(budget, bool) else None
+    derived = {row["index"]: {"cout_figure": row["cout_figure"], "cout_total": row["cout_total"]} for row in rows}
+    details = {"entrees": rows, "total": total, "format": budget,
+               "reste": budget - total if budget is not None else None}
+    return AnalyseJeu(cout=total, derives=derived, erreurs=costing.errors, details=details)
+
+
+def _count_role(vues: list[VueEntree], role: str) -> int:
+    return sum(_whole(v.champs.get("nombre"), 1) or 0 for v in vues if v.champs.get("role") == role)
+
+
+def completer_details(details: dict[str, Any], mesures: dict[str, dict[str, Any]], vues: list[VueEntree]) -> None:
+    """Add the number of Héros and Sorciers and how many the format allows."""
+    by_code = {m["code"]: m for m in mesures.values()}
+    for key, role, code in (("heros", "heros", CODE_HEROS_MAX), ("sorciers", "sorcier", CODE_SORCIERS_MAX)):
+        details[key] = {"nombre": _count_role(vues, role), "maximum": by_code.get(code, {}).get("max")}
+
+
+# --- odds ---------------------------------------------------------------------------------
+
+def _as_count(die: icepool.Die) -> icepool.Die:
+    """A die of booleans as a die of 0/1."""
+    return die.map({True: 1, False: 0})
+
+
+def one_attack(valeur: int, armure: int, malus_armure: int, couverts: int, relance_sauvegarde: bool) -> icepool.Die:
+    """Whether one attack eliminates its target (1) or not (0).
+
+    The attack hits on d6 <= valeur; each cover on the way is ignored on 1-3 and
+    stops the shot on 4-6; the target then saves on d6 <= armure - malus (never
+    below 0). With Brassards d'endurance a failed save is retried, saving on 1-3.
+    """
+    d6 = icepool.d6
+    gets_through = d6 <= valeur
+    for _ in range(couverts):
+        gets_through = gets_through & (d6 <= COVER_IGNORED_UP_TO)
+    save = max(0, armure - malus_armure)
+    unsaved = d6 > save
+    if relance_sauvegarde:
+        unsaved = unsaved & (d6 > BRASSARDS_SAVE_UP_TO)
+    return _as_count(gets_through & unsaved)
+
+
+def attaque(p: dict[str, Any]) -> ResultatCalcul:
+    """Number of figures eliminated by `attaques` independent attacks."""
+    single = one_attack(p["valeur"], p["armure"], p["malus_armure"], p["couverts"], p["relance_sauvegarde"])
+    return ResultatCalcul(p["attaques"] @ single)
+
+
+def initiative(p: dict[str, Any]) -> ResultatCalcul:
+    """Difference between two initiative totals (d6 + Héros and Sorciers), and who wins."""
+    difference = (icepool.d6 + p["heros_sorciers_a"]) - (icepool.d6 + p["heros_sorciers_b"])
+    denominator = difference.denominator()
+
+    def share(keep: Any) -> Fraction:
+        return Fraction(sum(q for outcome, q in difference.items() if keep(outcome)), denominator)
+
+    issues = [Issue("a", "Camp A plus haut", share(lambda d: d > 0)),
+              Issue("egalite", "Égalité", share(lambda d: d == 0)),
+              Issue("b", "Camp B plus haut", share(lambda d: d < 0))]
+    return ResultatCalcul(difference, issues)
+
+
+def gold_dice(armure: int, heros_ou_sorcier: bool) -> int:
+    """Number of d6 of gold for one enemy killed in melee (scenario « Pillage », line 95)."""
+    dice = 1 if armure <= 2 else 2 if armure <= 4 else 3
+    return dice + (3 if heros_ou_sorcier else 0)
+
+
+def pillage(p: dict[str, Any]) -> ResultatCalcul:
+    """Gold pieces for one enemy killed in melee."""
+    return ResultatCalcul(gold_dice(p["armure"], p["heros_ou_sorcier"]) @ icepool.d6)
+
+
+CALCULS = {"attaque": attaque, "initiative": initiative, "pillage": pillage}
+
+
+# --- static tables for the rule pages -------------------------------------------------------
+
+def _probability_cell(value: Fraction) -> dict[str, Any]:
+    return {"fraction": fraction_texte(value), "valeur": float(value), "texte": pourcentage(value)}
+
+
+def _mean_cell(value: Fraction) -> dict[str, Any]:
+    shown = str(value.numerator) if value.denominator == 1 else f"{float(value):.1f}".replace(".", ",")
+    return {"fraction": fraction_texte(value), "valeur": float(value), "texte": shown}
+
+
+def _elimination(donnees_jeu: dict[str, Any], valeur: int, armure: int, malus: int) -> Fraction:
+    result = calculer(donnees_jeu, "attaque", {"valeur": valeur, "armure": armure, "malus_armure": malus,
+                                               "couverts": 0, "relance_sauvegarde": False, "attaques": 1})
+    return sum((Fraction(d["fraction"]) for d in result["distribution"] if d["valeur"] == 1), Fraction(0))
+
+
+def _attack_table(donnees_jeu: dict[str, Any], malus: int) -> dict[str, Any]:
+    powerful = malus == 1
+    return {
+        "id": "table-attaque-puissante" if powerful else "table-attaque",
+        "titre": ("Une attaque d'une figurine Puissante : probabilité d'éliminer" if powerful
+                  else "Une attaque : probabilité d'éliminer la cible"),
+        "resume": ("Touche sur d6 ≤ valeur, puis sauvegarde sur d6 ≤ Armure − 1 (attaquant Puissant)." if powerful
+                   else "Touche sur d6 ≤ valeur, puis sauvegarde ratée sur d6 > Armure ; sans couvert."),
+        "page": "tour",
+        "apres": "phase-corps-a-corps",
+        "calcul": "attaque",
+        "regles": ["phase-tir", "phase-corps-a-corps", "sauvegarde"] + (["puissante"] if powerful else []),
+        "entete_lignes": "Tir ou Mêlée",
+        "colonnes": [f"Armure {a}" for a in range(6)],
+        "lignes": [{"entete": str(v), "cellules": [_probability_cell(_elimination(donnees_jeu, v, a, malus))
+                                                   for a in range(6)]}
+                   for v in range(1, 7)],
+        "note": "Probabilités exactes calculées par le moteur du site, sans couvert ni relance de sauvegarde.",
+    }
+
+
+def _pillage_table(donnees_jeu: dict[str, Any]) -> dict[str, Any]:
+    def mean(armure: int, personnage: bool) -> Fraction:
+        result = calculer(donnees_jeu, "pillage", {"armure": armure, "heros_ou_sorcier": personnage})
+        return Fraction(result["esperance"]["fraction"])
+
+    return {
+        "id": "table-pillage",
+        "titre": "Pillage : or moyen par ennemi tué au corps à corps",
+        "resume": "Espérance du nombre de pièces d'or selon l'Armure de la figurine tuée.",
+        "page": "deploiement-et-scenarios",
+        "apres": "or-du-pillage",
+        "calcul": "pillage",
+        "regles": ["pillage", "or-du-pillage"],
+        "entete_lignes": "Armure",
+        "colonnes": ["Figurine", "Héros ou Sorcier"],
+        "lignes": [{"entete": str(a), "cellules": [_mean_cell(mean(a, False)), _mean_cell(mean(a, True))]}
+                   for a in range(6)],
+        "note": "Moyennes exactes : 3,5 pièces par d6 lancé.",
+    }
+
+
+def tables_statiques(donnees_jeu: dict[str, Any]) -> list[dict[str, Any]]:
+    """Precomputed odds tables for readers without JavaScript (see `odds.tables_statiques`)."""
+    return [_attack_table(donnees_jeu, 0), _attack_table(donnees_jeu, 1), _pillage_table(donnees_jeu)]

@@ -1,0 +1,234 @@
+"""Generic interpreter of list rules written as data (`regles_liste`), for every game.
+
+A rule counts or sums something over the entries its selector picks, for the
+whole list (`portee: liste`) or for each entry (`portee: entree`), and compares
+the result with a bound (`min`, `max` or `exact`), which may be an expression of
+the list such as `floor(format / 250)`. See `schemas/regles_liste.schema.json`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, TypedDict
+
+from . import bundle
+from .errors import ErreurDonnees
+from .expressions import ErreurExpression, ValeurIndisponible, evaluer
+from .schema_lite import json_equal
+
+SEVERITES = ("erreur", "avertissement")
+_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+
+
+class Violation(TypedDict):
+    """A broken rule, as reported to the user."""
+
+    code: str
+    message: str
+    chemin: str
+    regle: str | None
+
+
+def violation(code: str, message: str, chemin: str, regle: str | None) -> Violation:
+    """Build a violation (the same object for data rules, Python rules and schema checks)."""
+    return {"code": code, "message": message, "chemin": chemin, "regle": regle}
+
+
+@dataclass
+class VueEntree:
+    """One list entry as rules see it: its index and fields (defaults filled, derived values added)."""
+
+    index: int
+    champs: dict[str, Any]
+
+
+@dataclass
+class Resultat:
+    """Outcome of the data rules.
+
+    Attributes:
+        erreurs: violations of rules with `severite: erreur`.
+        avertissements: violations of rules with `severite: avertissement`.
+        mesures: for each list-wide rule id, the measured value and its bounds.
+
+    """
+
+    erreurs: list[Violation] = field(default_factory=list)
+    avertissements: list[Violation] = field(default_factory=list)
+    mesures: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+def nombre_affiche(value: Any) -> str:
+    """A number as written in French messages (`12`, `12,5`)."""
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        return f"{float(value):.2f}".rstrip("0").replace(".", ",")
+    if isinstance(value, float):
+        return (f"{value:.2f}".rstrip("0").rstrip(".")).replace(".", ",")
+    return str(value)
+
+
+def nom_court(value: Any, default: str = "sans nom") -> str:
+    """An entry name for messages: the text itself, shortened past 60 characters."""
+    if not isinstance(value, str) or not value:
+        return default
+    return value if len(value) <= 60 else value[:59] + "…"
+
+
+def nombre_json(value: Fraction) -> int | float:
+    """An exact number as a JSON number (int when whole)."""
+    return value.numerator if value.denominator == 1 else float(value)
+
+
+def remplir(modele: str, valeurs: dict[str, Any]) -> str:
+    """Fill `{name}` placeholders of a French message template (no `str.format`).
+
+    Raises:
+        ErreurDonnees: a placeholder has no value.
+
+    """
+    def value_of(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name not in valeurs:
+            raise ErreurDonnees(f"Message de règle invalide : « {{{name}}} » n'a pas de valeur ({modele[:40]}…).")
+        return nombre_affiche(valeurs[name])
+
+    return _PLACEHOLDER.sub(value_of, modele)
+
+
+def correspond(champs: dict[str, Any], selecteur: dict[str, Any] | None) -> bool:
+    """True when an entry matches every condition of a selector.
+
+    A condition is a value (equality) or one operator: `egal`, `parmi` (one of a
+    list), `sauf` (none of a list) or `present` (the field is given).
+
+    Raises:
+        ErreurDonnees: unknown operator.
+
+    """
+    for name, condition in (selecteur or {}).items():
+        value = champs.get(name)
+        if not isinstance(condition, dict):
+            if not json_equal(value, condition):
+                return False
+            continue
+        for op, operand in condition.items():
+            if op == "egal":
+                ok = json_equal(value, operand)
+            elif op == "parmi":
+                ok = any(json_equal(value, o) for o in operand)
+            elif op == "sauf":
+                ok = not any(json_equal(value, o) for o in operand)
+            elif op == "present":
+                ok = (value is not None) == bool(operand)
+            else:
+                raise ErreurDonnees(f"Règle de liste invalide : opérateur de sélection inconnu « {op} ».")
+            if not ok:
+                return False
+    return True
+
+
+def _number(value: Any) -> Fraction | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return Fraction(value)
+
+
+def mesurer(regle: dict[str, Any], entrees: list[VueEntree]) -> Fraction | None:
+    """The quantity a rule measures over some entries; None when it cannot be measured."""
+    if "somme" in regle:
+        values = [_number(e.champs.get(regle["somme"])) for e in entrees]
+        return sum((v for v in values if v is not None), Fraction(0))
+    if "compte" in regle:
+        return Fraction(len(entrees))
+    if "longueur" in regle:
+        lengths = [e.champs.get(regle["longueur"]) for e in entrees]
+        if any(not isinstance(v, list) for v in lengths):
+            return None
+        return Fraction(sum(len(v) for v in lengths))
+    raise ErreurDonnees(f"Règle de liste « {regle.get('id')} » invalide : somme, compte ou longueur attendu.")
+
+
+def bornes(regle: dict[str, Any], noms: dict[str, Any]) -> dict[str, Fraction] | None:
+    """Evaluate the rule's bounds; None when a name they use has no value in this list.
+
+    Raises:
+        ErreurDonnees: malformed bound expression.
+
+    """
+    out: dict[str, Fraction] = {}
+    for kind in ("min", "max", "exact"):
+        if kind not in (regle.get("borne") or {}):
+            continue
+        try:
+            out[kind] = evaluer(regle["borne"][kind], noms)
+        except ValeurIndisponible:
+            return None
+        except ErreurExpression as exc:
+            raise ErreurDonnees(f"Règle de liste « {regle.get('id')} » invalide : {exc}.") from None
+    return out
+
+
+def depassement(valeur: Fraction, limites: dict[str, Fraction]) -> Fraction | None:
+    """How far a value is outside its bounds, or None when it respects them."""
+    if "exact" in limites and valeur != limites["exact"]:
+        return abs(valeur - limites["exact"])
+    if "min" in limites and valeur < limites["min"]:
+        return limites["min"] - valeur
+    if "max" in limites and valeur > limites["max"]:
+        return valeur - limites["max"]
+    return None
+
+
+def appliquer(donnees_jeu: dict[str, Any], entrees: list[VueEntree], noms: dict[str, Any]) -> Resultat:
+    """Apply every data rule of the game to a list.
+
+    Args:
+        donnees_jeu: the game bundle (rules are in `regles_liste`).
+        entrees: the list entries, with defaults and derived values.
+        noms: list-wide values usable in bounds and messages (`format`, `cout`...).
+
+    Returns:
+        Violations split by severity, and the measures of list-wide rules.
+
+    """
+    result = Resultat()
+    for regle in bundle.regles_liste(donnees_jeu):
+        selected = [e for e in entrees if correspond(e.champs, regle.get("selecteur"))]
+        limits = bornes(regle, noms)
+        if limits is None:
+            continue
+        found = _appliquer_une(donnees_jeu, regle, selected, limits, noms, result)
+        target = result.avertissements if regle.get("severite") == "avertissement" else result.erreurs
+        target.extend(found)
+    return result
+
+
+def _appliquer_une(donnees_jeu: dict[str, Any], regle: dict[str, Any], selected: list[VueEntree],
+                   limits: dict[str, Fraction], noms: dict[str, Any], result: Resultat) -> list[Violation]:
+    anchor = bundle.ancre(donnees_jeu, regle.get("regle"))
+    suffix = str(regle.get("chemin") or "")
+    found: list[Violation] = []
+    if regle.get("portee") == "entree":
+        for entry in selected:
+            value = mesurer(regle, [entry])
+            gap = None if value is None else depassement(value, limits)
+            if gap is None:
+                continue
+            values = {**noms, **limits, "valeur": value, "ecart": gap,
+                      "nom": nom_court(entry.champs.get("nom")), "numero": entry.index + 1}
+            chemin = f"/entrees/{entry.index}" + (f"/{suffix}" if suffix else "")
+            found.append(violation(regle["code"], remplir(regle["message"], values), chemin, anchor))
+        return found
+    value = mesurer(regle, selected)
+    if value is None:
+        return found
+    result.mesures[regle["id"]] = {"code": regle["code"], "valeur": nombre_json(value),
+                                   **{k: nombre_json(v) for k, v in limits.items()}}
+    gap = depassement(value, limits)
+    if gap is not None:
+        values = {**noms, **limits, "valeur": value, "ecart": gap}
+        found.append(violation(regle["code"], remplir(regle["message"], values), suffix, anchor))
+    return found

@@ -1,0 +1,143 @@
+"""List validation: schema checks, game-specific Python rules, then data rules."""
+from __future__ import annotations
+
+from typing import Any
+
+from . import bundle, jeux, regles
+from .analyse import AnalyseJeu
+from .errors import ErreurEntree
+from .reader import entiers_exacts, nom_de_type, verifier_structure
+from .regles import Violation, VueEntree, nom_court, violation
+from .schema_lite import Ecart, SchemaLite
+from .yaml_lite import MAX_ITEMS, grouped
+
+MAX_ENTREES = MAX_ITEMS
+CODE_JEU_DIFFERENT = "LISTE_JEU_DIFFERENT"
+
+
+def _defaults(schema: SchemaLite) -> dict[str, Any]:
+    """Default value of each entry field, from the list schema's `default` annotations."""
+    entry = schema.subschema(["entrees"])
+    items = entry.get("items") if entry else None
+    while isinstance(items, dict) and "$ref" in items:
+        items = schema.resolve(items["$ref"])
+    properties = (items or {}).get("properties", {})
+    return {name: sub["default"] for name, sub in properties.items() if isinstance(sub, dict) and "default" in sub}
+
+
+def vues_entrees(liste: dict[str, Any], defauts: dict[str, Any]) -> list[VueEntree]:
+    """The list entries that are objects, with default values filled in."""
+    entrees = liste.get("entrees")
+    if not isinstance(entrees, list):
+        return []
+    return [VueEntree(i, {**defauts, **e}) for i, e in enumerate(entrees) if isinstance(e, dict)]
+
+
+def _entry_prefix(liste: dict[str, Any], chemin: str) -> str:
+    """`Entrée 3 « Lanciers » — ` for a pointer inside an entry, else ``."""
+    parts = chemin.split("/")
+    if len(parts) < 3 or parts[1] != "entrees" or not parts[2].isdigit():
+        return ""
+    index = int(parts[2])
+    entrees = liste.get("entrees")
+    entry = entrees[index] if isinstance(entrees, list) and index < len(entrees) else None
+    name = nom_court(entry.get("nom") if isinstance(entry, dict) else None, "")
+    shown = f" « {name} »" if name else ""
+    return f"Entrée {index + 1}{shown} — "
+
+
+def _schema_violation(donnees_jeu: dict[str, Any], liste: dict[str, Any], ecart: Ecart) -> Violation:
+    message = _entry_prefix(liste, ecart.chemin) + ecart.message
+    return violation(ecart.code, message, ecart.chemin, bundle.ancre(donnees_jeu, ecart.regle))
+
+
+def _sans_doublons(violations: list[Violation], prioritaires: list[Violation]) -> list[Violation]:
+    """Schema violations that a more specific rule already reports (same code and pointer) are dropped."""
+    keys = {(v["code"], v["chemin"]) for v in prioritaires}
+    return [v for v in violations if (v["code"], v["chemin"]) not in keys]
+
+
+def _ordre(v: Violation) -> tuple[Any, ...]:
+    return tuple((0, int(p)) if p.isdigit() else (1, p) for p in v["chemin"].split("/")[1:])
+
+
+def _verifier_enveloppe(donnees_jeu: dict[str, Any], liste: Any) -> None:
+    entrees = liste.get("entrees") if isinstance(liste, dict) else None
+    if isinstance(entrees, list) and len(entrees) > MAX_ENTREES:
+        raise ErreurEntree(f"La liste contient {grouped(len(entrees))} entrées : le maximum accepté est "
+                           f"{grouped(MAX_ENTREES)}.")
+    verifier_structure(liste)
+    if not isinstance(liste, dict):
+        raise ErreurEntree(f"La liste doit être un objet (avec les clés jeu, nom, format et entrees), "
+                           f"pas {nom_de_type(liste)}.")
+
+
+def _rapport_autre_jeu(donnees_jeu: dict[str, Any], liste: dict[str, Any]) -> dict[str, Any]:
+    message = (f"Cette liste est pour le jeu « {liste['jeu']} », pas pour « {bundle.nom_du_jeu(donnees_jeu)} » "
+               f"(champ « jeu » : {bundle.identifiant(donnees_jeu)} attendu).")
+    erreur = violation(CODE_JEU_DIFFERENT, message, "/jeu", bundle.ancre(donnees_jeu, "verifier"))
+    budget = liste.get("format") if isinstance(liste.get("format"), int) else None
+    return {"valide": False, "cout": None, "budget": budget, "erreurs": [erreur], "avertissements": [],
+            "details": {}}
+
+
+def valider(donnees_jeu: dict[str, Any], liste: Any) -> dict[str, Any]:
+    """Check a list against a game's rules.
+
+    Args:
+        donnees_jeu: the game bundle (`assets/data/<jeu>.json`).
+        liste: the list document, e.g. from `lire_liste`.
+
+    Returns:
+        The report: `valide`, `cout`, `budget`, `erreurs`, `avertissements`
+        (violations `{code, message, chemin, regle}`) and `details`.
+
+    Raises:
+        ErreurEntree: the list is not an object, is too large or too deep, or
+            the game has no list checker.
+
+    """
+    _verifier_enveloppe(donnees_jeu, liste)
+    liste = entiers_exacts(liste)
+    raw_schema = bundle.schema_liste(donnees_jeu)
+    if raw_schema is None:
+        raise ErreurEntree(f"La vérification de liste n'existe pas pour « {bundle.nom_du_jeu(donnees_jeu)} ».")
+    jeu = bundle.identifiant(donnees_jeu)
+    if isinstance(liste.get("jeu"), str) and liste["jeu"] != jeu:
+        return _rapport_autre_jeu(donnees_jeu, liste)
+    schema = SchemaLite(raw_schema)
+    schema_violations = [_schema_violation(donnees_jeu, liste, e) for e in schema.valider(liste)]
+    vues = vues_entrees(liste, _defaults(schema))
+    module = jeux.module(jeu)
+    analyse = module.analyser(donnees_jeu, liste, vues) if module else AnalyseJeu()
+    for vue in vues:
+        vue.champs.update(analyse.derives.get(vue.index, {}))
+    noms = _noms(liste, analyse)
+    resultat = regles.appliquer(donnees_jeu, vues, noms)
+    details = dict(analyse.details)
+    details["mesures"] = resultat.mesures
+    if module:
+        module.completer_details(details, resultat.mesures, vues)
+    specific = analyse.erreurs + resultat.erreurs
+    erreurs = sorted(_sans_doublons(schema_violations, specific) + specific, key=_ordre)
+    avertissements = sorted(analyse.avertissements + resultat.avertissements, key=_ordre)
+    budget = liste.get("format")
+    return {
+        "valide": not erreurs,
+        "cout": analyse.cout,
+        "budget": budget if isinstance(budget, int) and not isinstance(budget, bool) else None,
+        "erreurs": erreurs,
+        "avertissements": avertissements,
+        "details": details,
+    }
+
+
+def _noms(liste: dict[str, Any], analyse: AnalyseJeu) -> dict[str, Any]:
+    """List-wide values usable in rule bounds and messages (never arbitrary list keys)."""
+    format_ = liste.get("format")
+    entrees = liste.get("entrees")
+    return {
+        "format": format_ if isinstance(format_, (int, float)) and not isinstance(format_, bool) else None,
+        "cout": analyse.cout,
+        "nb_entrees": len(entrees) if isinstance(entrees, list) else 0,
+    }
