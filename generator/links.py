@@ -51,6 +51,7 @@ def linkify(markdown: str, index: LinkIndex, from_uri: str, seen: set[str]) -> s
         from_uri: source URI of the page the text is shown on.
         seen: ids already linked in this section (updated); start it with the id
             of the entry being defined so that it never links to itself.
+
     """
     out: list[str] = []
     in_fence = False

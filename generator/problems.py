@@ -31,6 +31,7 @@ def json_path(parts: tuple[str | int, ...]) -> str:
 
     Args:
         parts: keys (str) and indexes (int) from the document root.
+
     """
     out = "$"
     for part in parts:
