@@ -23,10 +23,10 @@ node_modules/.stamp: package.json package-lock.json
 systeme:
 	bash tools/installer-systeme.sh
 
-site: install
+site: install systeme
 	$(PY) -m mkdocs build --strict
 
-serve: install
+serve: install systeme
 	$(PY) -m mkdocs serve --strict -a 127.0.0.1:8000
 
 test: install systeme

@@ -5,7 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import render
+from . import print_sheets, render
 from .model import load_site
 from .problems import DataError
 
@@ -33,6 +33,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     pages = render.render_site(site, render.static_tables_hook())
     pages.update(render.tool_pages(site, args.racine))
+    pages.update(print_sheets.print_pages_md(site))
     for uri, text in pages.items():
         target = args.dossier / uri
         target.parent.mkdir(parents=True, exist_ok=True)

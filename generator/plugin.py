@@ -11,7 +11,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from . import export, render
+from . import export, print_sheets, render
 from .model import Site, load_site
 from .problems import DataError
 
@@ -41,6 +41,7 @@ class CompendiumPlugin(BasePlugin[CompendiumConfig]):
             raise PluginError("Données invalides :\n" + str(exc)) from None
         self.pages = render.render_site(self.site, render.static_tables_hook())
         self.pages.update(render.tool_pages(self.site, self.root))
+        self.pages.update(print_sheets.print_pages_md(self.site))
         config.nav = render.nav(self.site, render.tool_nav(self.site, set(self.pages)))
         return config
 
@@ -51,6 +52,8 @@ class CompendiumPlugin(BasePlugin[CompendiumConfig]):
             files.append(File.generated(config, uri, content=text))
         for uri, text in export.exported_files(self.site, self.root).items():
             files.append(File.generated(config, uri, content=text))
+        for uri, text in print_sheets.print_pages(self.site).items():
+            files.append(File.generated(config, uri, content=text))
         return files
 
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -60,7 +63,9 @@ class CompendiumPlugin(BasePlugin[CompendiumConfig]):
         return markdown
 
     def on_post_build(self, config: MkDocsConfig) -> None:
-        """Copy the browser runtime (Pyodide and wheels) into the built site."""
+        """Write the print PDFs, then copy the browser runtime (Pyodide and wheels) into the built site."""
+        assert self.site is not None
+        print_sheets.write_pdfs(self.site, Path(config.site_dir))
         try:
             from . import assets
         except ImportError:

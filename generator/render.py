@@ -170,6 +170,8 @@ def nav(site: Site, tool_pages: dict[str, list[tuple[str, str]]]) -> list[Any]:
     return items
 
 
+# Tool pages rendered here; the print page comes from the print stage.
+ENGINE_TOOLS = ("verifier", "probas")
 TOOL_TITLES = {"verifier.md": "Vérifier une liste", "probas.md": "Probabilités", "imprimer.md": "À imprimer"}
 
 
@@ -200,7 +202,7 @@ def tool_pages(site: Site, root: Path) -> dict[str, str]:
                    "calculs": game.raw.get("calculs", []), "exemples": example_lists(root, game.id),
                    "regles": game.raw.get("regles_liste", [])}
         renderer = GameRenderer(game, env)
-        for tool in available_tools(game):
+        for tool in (t for t in available_tools(game) if t in ENGINE_TOOLS):
             uri = game.uri(tool)
             text = env.get_template(f"{tool}.md.j2").render(**context)
             rules = [e for e in game.of_kind("regles_liste") if e.src_uri == uri]
