@@ -44,12 +44,14 @@ class DataFile:
 
 
 KEY = "\x00key"
+# libyaml's parser when PyYAML was built with it (about ten times faster), the pure-Python one otherwise.
+Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class _Builder:
     """Turns a composed YAML node tree into values, recording node marks."""
 
-    def __init__(self, loader: yaml.SafeLoader, data_file: DataFile) -> None:
+    def __init__(self, loader: yaml.SafeLoader | yaml.CSafeLoader, data_file: DataFile) -> None:
         self.loader = loader
         self.file = data_file
         self.problems: list[Problem] = []
@@ -78,10 +80,11 @@ class _Builder:
         return out
 
 
-def _yaml_message(exc: yaml.MarkedYAMLError) -> str:
+def _yaml_message(exc: yaml.MarkedYAMLError, text: str) -> str:
     """Translate PyYAML's error into a short French message."""
     problem = exc.problem or ""
-    if "'\\t'" in problem or "tab" in problem:
+    mark = exc.problem_mark
+    if mark is not None and text[mark.index:mark.index + 1] == "\t" or "'\\t'" in problem:
         return "tabulation interdite : indentez avec des espaces"
     if "mapping values are not allowed" in problem:
         return "« : » inattendu : une valeur contenant « : » doit être entre guillemets"
@@ -134,7 +137,7 @@ def load_file(path: Path, shown_as: str) -> DataFile:
         line = raw[: exc.start].count(b"\n") + 1
         col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise DataError([Problem(shown_as, line, col, "$", "texte non UTF-8 : enregistrez le fichier en UTF-8")]) from None
-    loader = yaml.SafeLoader(text)
+    loader = Loader(text)
     try:
         node = loader.get_single_node()
         if node is None:
@@ -147,7 +150,7 @@ def load_file(path: Path, shown_as: str) -> DataFile:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        raise DataError([Problem(shown_as, line, col, "$", _yaml_message(exc))]) from None
+        raise DataError([Problem(shown_as, line, col, "$", _yaml_message(exc, text))]) from None
     except yaml.YAMLError as exc:
         raise DataError([Problem(shown_as, 1, 1, "$", f"YAML invalide : {exc}")]) from None
     finally:

@@ -5,7 +5,7 @@ import difflib
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -32,9 +32,13 @@ class Schemas:
     by_kind: dict[str, dict[str, Any]]
     registry: Registry
 
+    validators: dict[str, jsonschema.Draft202012Validator] = field(default_factory=dict)
+
     def validator(self, kind: str) -> jsonschema.Draft202012Validator:
-        """Validator for the data files whose top-level key is `kind`."""
-        return jsonschema.Draft202012Validator(self.by_kind[kind], registry=self.registry)
+        """Validator for the data files whose top-level key is `kind` (made once per build)."""
+        if kind not in self.validators:
+            self.validators[kind] = jsonschema.Draft202012Validator(self.by_kind[kind], registry=self.registry)
+        return self.validators[kind]
 
 
 def load_schemas(schema_dir: Path) -> Schemas:
