@@ -70,4 +70,7 @@ class CompendiumPlugin(BasePlugin[CompendiumConfig]):
             from . import assets
         except ImportError:
             return
-        assets.copy_browser_runtime(Path(config.site_dir))
+        try:
+            assets.copy_browser_runtime(Path(config.site_dir))
+        except assets.ErreurAssets as exc:
+            raise PluginError(str(exc)) from None

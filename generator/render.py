@@ -200,7 +200,7 @@ def tool_pages(site: Site, root: Path) -> dict[str, str]:
     for game in site.games:
         context = {"jeu": game.manifest, "base": "../../", "ancres": {i: game.url(i) for i in game.entries},
                    "calculs": game.raw.get("calculs", []), "exemples": example_lists(root, game.id),
-                   "regles": game.raw.get("regles_liste", [])}
+                   "regles": game.raw.get("regles_liste", []), "noms": {i: e.nom for i, e in game.entries.items()}}
         renderer = GameRenderer(game, env)
         for tool in (t for t in available_tools(game) if t in ENGINE_TOOLS):
             uri = game.uri(tool)

@@ -1,0 +1,66 @@
+// Python glue between the Web Worker and browser_engine.
+//
+// Loaded by moteur-worker.js (importScripts) and by the golden tests
+// (tests/node/pyodide_golden.mjs under Node, tests/test_pyodide.py under
+// CPython, which extracts the text between the two String.raw backquotes), so
+// that the browser, real Pyodide and CPython run exactly the same code.
+// Every function takes and returns plain strings (JSON), never proxies.
+// The Python below must not contain a backquote nor a dollar followed by a brace.
+self.COMPENDIUM_PYTHON = String.raw`
+import json as _json
+
+import browser_engine as _moteur
+
+_DONNEES = {}
+
+
+def _sortie(objet):
+    return _json.dumps(objet, ensure_ascii=False, allow_nan=False)
+
+
+def _erreur(exc):
+    if isinstance(exc, _moteur.ErreurEntree):
+        return {"erreur": str(exc)}
+    if isinstance(exc, RecursionError):
+        return {"erreur": "Entrée illisible : les valeurs sont imbriquées trop profondément."}
+    if isinstance(exc, MemoryError):
+        return {"erreur": "Entrée trop volumineuse : mémoire insuffisante pour la traiter."}
+    return {
+        "erreur": "Erreur interne du moteur (" + type(exc).__name__ + ") : " + str(exc),
+        "interne": True,
+    }
+
+
+def charger_jeu(jeu, texte_json):
+    _DONNEES[jeu] = _json.loads(texte_json)
+    return jeu
+
+
+def _donnees(jeu):
+    try:
+        return _DONNEES[jeu]
+    except KeyError:
+        raise _moteur.ErreurEntree("Données du jeu « " + str(jeu) + " » non chargées.") from None
+
+
+def valider_texte(jeu, texte):
+    # texte: str (textarea) or bytes (imported file; a JS Uint8Array arrives as a proxy)
+    if hasattr(texte, "to_bytes"):
+        texte = texte.to_bytes()
+    try:
+        liste = _moteur.lire_liste(texte)
+        rapport = _moteur.valider(_donnees(jeu), liste)
+        # The parsed list travels with the report so that the page can print it.
+        return _sortie({"resultat": dict(rapport, liste=liste)})
+    except Exception as exc:  # every failure becomes a French message for the page
+        return _sortie(_erreur(exc))
+
+
+def calculer_json(jeu, calcul, parametres_json):
+    try:
+        parametres = _json.loads(parametres_json)
+        resultat = _moteur.calculer(_donnees(jeu), calcul, parametres)
+        return _sortie({"resultat": resultat})
+    except Exception as exc:
+        return _sortie(_erreur(exc))
+`;

@@ -1,0 +1,145 @@
+// Web Worker (module worker: Pyodide 314 refuses classic workers) running
+// Pyodide + browser_engine off the main thread.
+//
+// Messages in (from moteur.js):
+//   {id, type: "init", racine}                       racine = absolute URL of the site root
+//   {id, type: "valider", jeu, texte | octets}      → {id, resultat: rapport} | {id, erreur}
+//   {id, type: "calculer", jeu, calcul, parametres} → {id, resultat: distribution} | {id, erreur}
+// Messages out, besides the answers:
+//   {type: "progression", etape, total, message}
+// Everything is fetched from the site itself: no CDN.
+const TOTAL_ETAPES = 4;
+let racine = null;
+let demarrage = null; // Promise<void> once "init" has been received
+let glue = null; // {valider, calculer, charger}
+const jeux = new Map(); // jeu -> Promise<void> (bundle loaded into Python)
+const echauffes = new Set(); // games whose validation path has run once
+
+function progression(etape, message) {
+  // ms: time since the worker started, for the benchmarks' breakdown
+  self.postMessage({ type: "progression", etape, total: TOTAL_ETAPES, message, ms: performance.now() });
+}
+
+async function telecharger(url, quoi) {
+  let reponse;
+  try {
+    reponse = await fetch(url, { credentials: "same-origin" });
+  } catch (e) {
+    throw new Error(`Impossible de charger ${quoi} (${url}) : le réseau ne répond pas.`);
+  }
+  if (!reponse.ok) {
+    throw new Error(`Impossible de charger ${quoi} (${url}) : erreur HTTP ${reponse.status}.`);
+  }
+  return reponse;
+}
+
+async function demarrer() {
+  progression(1, "Chargement de Python (Pyodide)…");
+  // Fetch the wheels while Pyodide compiles: they are independent.
+  const roues = (async () => {
+    const manifeste = await (
+      await telecharger(racine + "assets/wheels/manifest.json", "la liste des modules Python")
+    ).json();
+    return Promise.all(
+      manifeste.roues.map(async (roue) => {
+        const url = racine + "assets/wheels/" + roue.fichier + "?v=" + roue.sha256.slice(0, 16);
+        const octets = await (await telecharger(url, "le module " + roue.fichier)).arrayBuffer();
+        return new Uint8Array(octets);
+      }),
+    );
+  })();
+  roues.catch(() => {}); // reported below, after Pyodide
+  if (typeof WebAssembly !== "object") {
+    throw new Error("Ce navigateur ne prend pas en charge WebAssembly : le moteur ne peut pas démarrer.");
+  }
+  const { loadPyodide } = await import(racine + "assets/pyodide/pyodide.mjs");
+  const pyodide = await loadPyodide({
+    indexURL: racine + "assets/pyodide/",
+    stdout: () => {},
+    stderr: (texte) => console.warn("[pyodide]", texte),
+  });
+  progression(2, "Installation du moteur de règles…");
+  for (const octets of await roues) {
+    pyodide.unpackArchive(octets, "wheel");
+  }
+  await import(racine + "assets/javascripts/compendium/moteur-python.js"); // sets self.COMPENDIUM_PYTHON
+  pyodide.runPython(self.COMPENDIUM_PYTHON);
+  glue = {
+    charger: pyodide.globals.get("charger_jeu"),
+    valider: pyodide.globals.get("valider_texte"),
+    calculer: pyodide.globals.get("calculer_json"),
+  };
+}
+
+function chargerJeu(jeu) {
+  if (!/^[a-z0-9-]+$/.test(String(jeu))) {
+    return Promise.reject(new Error("Identifiant de jeu invalide."));
+  }
+  if (!jeux.has(jeu)) {
+    const promesse = (async () => {
+      await demarrage;
+      progression(3, "Chargement des données du jeu…");
+      const texte = await (
+        await telecharger(racine + "assets/data/" + jeu + ".json", "les données du jeu")
+      ).text();
+      glue.charger(jeu, texte);
+      progression(4, "Moteur prêt.");
+    })();
+    promesse.catch(() => jeux.delete(jeu)); // allow a retry
+    jeux.set(jeu, promesse);
+  }
+  return jeux.get(jeu);
+}
+
+function repondre(id, sortieJson, debut) {
+  const sortie = JSON.parse(sortieJson);
+  const ms = performance.now() - debut; // time spent in Python, for the benchmarks
+  if ("erreur" in sortie) {
+    self.postMessage({ id, erreur: sortie.erreur, interne: !!sortie.interne, ms });
+  } else {
+    self.postMessage({ id, resultat: sortie.resultat, ms });
+  }
+}
+
+async function traiter(message) {
+  const { id, type } = message;
+  try {
+    if (type === "init") {
+      if (!demarrage) {
+        racine = String(message.racine);
+        demarrage = demarrer();
+      }
+      await demarrage;
+      if (message.jeu) await chargerJeu(message.jeu);
+      self.postMessage({ id, resultat: { pret: true } });
+      if (message.jeu && !echauffes.has(message.jeu)) {
+        // Warm the engine's lazy imports now rather than on the user's first list.
+        echauffes.add(message.jeu);
+        glue.valider(message.jeu, "jeu: " + message.jeu + "\nentrees: []\n");
+      }
+      return;
+    }
+    if (!demarrage) throw new Error("Moteur non initialisé.");
+    await chargerJeu(message.jeu);
+    const debut = performance.now();
+    if (type === "valider") {
+      const entree = message.octets instanceof Uint8Array ? message.octets : String(message.texte ?? "");
+      repondre(id, glue.valider(message.jeu, entree), debut);
+    } else if (type === "calculer") {
+      repondre(id, glue.calculer(message.jeu, String(message.calcul), JSON.stringify(message.parametres ?? {})), debut);
+    } else {
+      throw new Error("Requête inconnue : " + type);
+    }
+  } catch (e) {
+    const texte = e && e.message ? e.message : String(e);
+    const fatal = !!(e && (e.name === "FatalError" || /fatal error/i.test(texte)));
+    self.postMessage({ id, erreur: texte, interne: true, fatal });
+  }
+}
+
+// Requests are handled one at a time, in order (Python is single-threaded anyway).
+let file = Promise.resolve();
+self.onmessage = (evenement) => {
+  const message = evenement.data || {};
+  file = file.then(() => traiter(message));
+};

@@ -1,0 +1,278 @@
+// Client side of the rules engine: wraps the Web Worker (moteur-worker.js) in
+// Promises, shows the loading progress, and offers small DOM helpers shared by
+// the tool pages (verifier.js, probas.js). Plain JavaScript, no dependency.
+(function () {
+  "use strict";
+  if (window.Compendium && window.Compendium.moteur) return; // loaded twice (instant navigation)
+
+  const DELAI_VALIDATION_MS = 8000;
+  const DELAI_CALCUL_MS = 60000;
+
+  /** Absolute URL of the site root, from the relative `base` written by the page. */
+  function racine(base) {
+    const url = new URL(base || "./", window.location.href);
+    url.hash = "";
+    url.search = "";
+    let texte = url.href;
+    if (!texte.endsWith("/")) texte += "/";
+    return texte;
+  }
+
+  /**
+   * Build an element. Strings and numbers among the children become TEXT nodes:
+   * nothing coming from a list is ever parsed as HTML.
+   */
+  function el(tag, attributs, ...enfants) {
+    const noeud = document.createElement(tag);
+    for (const [cle, valeur] of Object.entries(attributs || {})) {
+      if (valeur === null || valeur === undefined || valeur === false) continue;
+      if (cle === "texte") noeud.textContent = String(valeur);
+      else if (cle === "classe") noeud.className = valeur;
+      else if (cle.startsWith("on") && typeof valeur === "function") noeud.addEventListener(cle.slice(2), valeur);
+      else noeud.setAttribute(cle, valeur === true ? "" : String(valeur));
+    }
+    ajouter(noeud, enfants);
+    return noeud;
+  }
+
+  function ajouter(noeud, enfants) {
+    for (const enfant of enfants.flat(Infinity)) {
+      if (enfant === null || enfant === undefined || enfant === false) continue;
+      noeud.append(enfant instanceof Node ? enfant : document.createTextNode(String(enfant)));
+    }
+  }
+
+  /** Only same-site relative links (rule anchors); anything else is refused. */
+  function lienSur(base, chemin) {
+    const texte = String(chemin || "");
+    if (!texte || /^[a-z][a-z0-9+.-]*:/i.test(texte) || texte.startsWith("//")) return null;
+    return (base || "") + texte.replace(/^\/+/, "");
+  }
+
+  const nombreFr = new Intl.NumberFormat("fr-FR");
+  function pourcentage(p) {
+    if (p > 0 && p < 0.00005) return "<\u00a00,01\u00a0%";
+    if (p < 1 && p > 0.99995) return ">\u00a099,99\u00a0%";
+    return new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(p * 100) + "\u00a0%";
+  }
+
+  /** Run `fonction` on every page display (Material's instant navigation included). */
+  function surPage(fonction) {
+    const lancer = () => {
+      try {
+        fonction();
+      } catch (e) {
+        console.error(e);
+      }
+    };
+    if (window.document$ && typeof window.document$.subscribe === "function") {
+      window.document$.subscribe(lancer);
+    } else if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", lancer, { once: true });
+    } else {
+      lancer();
+    }
+  }
+
+  function debounce(fonction, ms) {
+    let minuteur = null;
+    const appel = (...args) => {
+      clearTimeout(minuteur);
+      minuteur = setTimeout(() => fonction(...args), ms);
+    };
+    appel.annuler = () => clearTimeout(minuteur);
+    return appel;
+  }
+
+  class Moteur {
+    constructor(racineSite) {
+      this.racine = racineSite;
+      this.worker = null;
+      this.attente = new Map(); // id -> {resoudre, rejeter, minuteur}
+      this.suivant = 1;
+      this.jeux = new Map(); // jeu -> Promise (engine + bundle ready)
+      this.abonnes = new Set();
+      this.etat = { etape: 0, total: 4, message: "Chargement du moteur…", pret: false, erreur: null };
+    }
+
+    /** fonction(etat) is called now and on every change; returns an unsubscribe function. */
+    suivre(fonction) {
+      this.abonnes.add(fonction);
+      fonction(this.etat);
+      return () => this.abonnes.delete(fonction);
+    }
+
+    _publier(changement) {
+      this.etat = Object.assign({}, this.etat, changement);
+      for (const f of this.abonnes) {
+        try {
+          f(this.etat);
+        } catch (e) {
+          console.error(e);
+        }
+      }
+    }
+
+    _lancer() {
+      if (this.worker) return;
+      this._publier({ etape: 0, message: "Chargement du moteur…", pret: false, erreur: null });
+      let worker;
+      try {
+        worker = new Worker(this.racine + "assets/javascripts/compendium/moteur-worker.js", { type: "module" });
+      } catch (e) {
+        this._publier({ erreur: "Impossible de lancer le moteur dans ce navigateur (Web Worker refusé)." });
+        throw e;
+      }
+      this.worker = worker;
+      worker.onmessage = (evenement) => this._recevoir(evenement.data || {});
+      worker.onerror = (evenement) => {
+        evenement.preventDefault();
+        const detail = evenement.message ? " (" + evenement.message + ")" : "";
+        this._arreter("Le moteur s'est arrêté sur une erreur" + detail + ".");
+      };
+    }
+
+    _recevoir(message) {
+      if (message.type === "progression") {
+        this.etapes = (this.etapes || []).concat([{ etape: message.etape, ms: message.ms }]);
+        this._publier({
+          etape: message.etape,
+          total: message.total,
+          message: message.message,
+          pret: message.etape >= message.total,
+        });
+        return;
+      }
+      const attente = this.attente.get(message.id);
+      if (!attente) return;
+      this.attente.delete(message.id);
+      clearTimeout(attente.minuteur);
+      this.derniereDuree = message.ms; // time spent in Python, for the benchmarks
+      if (message.fatal) {
+        // Python itself is broken: report, then start a fresh worker on the next request.
+        this._arreter("Le moteur Python s'est arrêté (" + message.erreur + "). Il redémarrera à la prochaine demande.");
+        return;
+      }
+      if ("erreur" in message) {
+        const erreur = new Error(message.erreur);
+        erreur.interne = !!message.interne;
+        erreur.ms = message.ms;
+        attente.rejeter(erreur);
+      } else {
+        attente.resoudre(message.resultat);
+      }
+    }
+
+    _envoyer(message, delaiMs) {
+      this._lancer();
+      const id = this.suivant++;
+      return new Promise((resoudre, rejeter) => {
+        let minuteur = null;
+        if (Number.isFinite(delaiMs)) {
+          minuteur = setTimeout(() => {
+            this._arreter(
+              `Le moteur n'a pas répondu en ${Math.round(delaiMs / 1000)} s : traitement interrompu. ` +
+                "Le moteur redémarrera à la prochaine demande.",
+            );
+          }, delaiMs);
+        }
+        this.attente.set(id, {
+          resoudre,
+          rejeter,
+          minuteur,
+        });
+        this.worker.postMessage(Object.assign({ id }, message));
+      });
+    }
+
+    /** Stop the worker (hang, crash): every pending request fails with `raison`. */
+    _arreter(raison) {
+      if (this.worker) this.worker.terminate();
+      this.worker = null;
+      this.jeux.clear();
+      const attente = [...this.attente.values()];
+      this.attente.clear();
+      for (const a of attente) {
+        clearTimeout(a.minuteur);
+        a.rejeter(new Error(raison));
+      }
+      this._publier({ pret: false, erreur: raison });
+    }
+
+    /** Start Pyodide, the wheels and the game's data; resolves when ready. */
+    preparer(jeu) {
+      if (!this.jeux.has(jeu)) {
+        const promesse = this._envoyer({ type: "init", racine: this.racine, jeu }, Infinity).catch((e) => {
+          if (this.jeux.get(jeu) === promesse) this.jeux.delete(jeu);
+          this._publier({ erreur: e.message });
+          throw e;
+        });
+        this.jeux.set(jeu, promesse);
+      }
+      return this.jeux.get(jeu);
+    }
+
+    /** entree: the list as text (string) or as the raw bytes of a file (Uint8Array). */
+    async valider(jeu, entree) {
+      await this.preparer(jeu);
+      const message = { type: "valider", jeu };
+      if (entree instanceof Uint8Array) message.octets = entree;
+      else message.texte = String(entree);
+      return this._envoyer(message, DELAI_VALIDATION_MS);
+    }
+
+    async calculer(jeu, calcul, parametres) {
+      await this.preparer(jeu);
+      return this._envoyer({ type: "calculer", jeu, calcul, parametres }, DELAI_CALCUL_MS);
+    }
+  }
+
+  const moteurs = new Map();
+  function moteur(racineSite) {
+    if (!moteurs.has(racineSite)) moteurs.set(racineSite, new Moteur(racineSite));
+    return moteurs.get(racineSite);
+  }
+
+  /** Wire a loading indicator (template: [data-role=chargement]) to the engine's state. */
+  function indicateur(conteneur, m) {
+    if (!conteneur) return () => {};
+    const barre = conteneur.querySelector("progress");
+    const texte = conteneur.querySelector("[data-role=chargement-texte]") || conteneur;
+    return m.suivre((etat) => {
+      conteneur.classList.toggle("cpd-chargement--erreur", !!etat.erreur);
+      if (etat.erreur) {
+        conteneur.hidden = false;
+        if (barre) barre.hidden = true;
+        texte.textContent = "Le moteur n'a pas pu démarrer ou s'est arrêté : " + etat.erreur;
+        return;
+      }
+      if (barre) {
+        barre.hidden = false;
+        barre.max = etat.total;
+        barre.value = etat.etape;
+      }
+      if (etat.pret) {
+        texte.textContent = "Moteur prêt.";
+        conteneur.hidden = true;
+        conteneur.dataset.pret = "oui";
+      } else {
+        conteneur.hidden = false;
+        delete conteneur.dataset.pret;
+        texte.textContent = `Chargement du moteur… (étape ${Math.max(etat.etape, 1)}/${etat.total} : ${etat.message})`;
+      }
+    });
+  }
+
+  window.Compendium = Object.assign(window.Compendium || {}, {
+    racine,
+    el,
+    ajouter,
+    lienSur,
+    pourcentage,
+    nombre: (n) => nombreFr.format(n),
+    surPage,
+    debounce,
+    moteur,
+    indicateur,
+  });
+})();

@@ -1,0 +1,521 @@
+// « Vérifier une liste »: live validation of a list (YAML or JSON) by the engine
+// running in the Web Worker. Every name coming from a list is written with
+// textContent (through Compendium.el), never as HTML.
+(function () {
+  "use strict";
+
+  const DELAI_SAISIE_MS = 300;
+  const TAILLE_MAX_ZONE = 2 * 1024 * 1024; // larger files are checked but not pasted in the textarea
+  const PREFIXE = "liste=";
+
+  // --- URL fragment: "#liste=z.<base64url(deflate-raw(utf-8))>" or "#liste=t.<base64url(utf-8)>"
+
+  function base64url(octets) {
+    let binaire = "";
+    for (let i = 0; i < octets.length; i += 0x8000) {
+      binaire += String.fromCharCode.apply(null, octets.subarray(i, i + 0x8000));
+    }
+    return btoa(binaire).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
+  function depuisBase64url(texte) {
+    const b64 = texte.replace(/-/g, "+").replace(/_/g, "/");
+    const binaire = atob(b64 + "===".slice((b64.length + 3) % 4));
+    const octets = new Uint8Array(binaire.length);
+    for (let i = 0; i < binaire.length; i++) octets[i] = binaire.charCodeAt(i);
+    return octets;
+  }
+
+  async function transformer(octets, flux) {
+    const sortie = new Blob([octets]).stream().pipeThrough(flux);
+    return new Uint8Array(await new Response(sortie).arrayBuffer());
+  }
+
+  async function encoderFragment(texte) {
+    const octets = new TextEncoder().encode(texte);
+    if (typeof CompressionStream === "function") {
+      try {
+        return PREFIXE + "z." + base64url(await transformer(octets, new CompressionStream("deflate-raw")));
+      } catch (e) {
+        /* fall back to plain base64url */
+      }
+    }
+    return PREFIXE + "t." + base64url(octets);
+  }
+
+  async function decoderFragment(fragment) {
+    const valeur = fragment.slice(PREFIXE.length);
+    const mode = valeur.slice(0, 2);
+    let octets;
+    try {
+      octets = depuisBase64url(valeur.slice(2));
+      if (mode === "z.") {
+        if (typeof DecompressionStream !== "function") {
+          throw new Error("Ce navigateur ne sait pas décompresser le lien de partage.");
+        }
+        octets = await transformer(octets, new DecompressionStream("deflate-raw"));
+      } else if (mode !== "t.") {
+        throw new Error("format inconnu");
+      }
+      return new TextDecoder("utf-8", { fatal: true }).decode(octets);
+    } catch (e) {
+      throw new Error("Le lien de partage est incomplet ou abîmé : la liste n'a pas pu être restaurée.");
+    }
+  }
+
+  // --- Export: YAML as typed, or converted from JSON ---------------------------------------
+
+  const RESERVES = /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF|y|Y|n|N)$/;
+  const NOMBRE = /^[-+]?(?:\.?[0-9][0-9_.]*(?:[eE][-+]?[0-9]+)?|\.inf|\.Inf|\.INF|\.nan|\.NaN|\.NAN|0x[0-9a-fA-F]+|0o[0-7]+)$/;
+
+  function scalaireYaml(valeur) {
+    if (valeur === null) return "null";
+    if (typeof valeur === "boolean" || typeof valeur === "number") return String(valeur);
+    const texte = String(valeur);
+    const simple =
+      texte.length > 0 &&
+      /^[\p{L}\p{N}_(][\p{L}\p{N} _'’.,()/+-]*$/u.test(texte) &&
+      !/\s$/.test(texte) &&
+      !RESERVES.test(texte) &&
+      !NOMBRE.test(texte);
+    return simple ? texte : JSON.stringify(texte);
+  }
+
+  function versYaml(valeur, retrait) {
+    const espace = " ".repeat(retrait);
+    if (Array.isArray(valeur)) {
+      if (valeur.length === 0) return "[]";
+      return valeur
+        .map((element) => {
+          const interne = versYaml(element, retrait + 2);
+          const bloc = element !== null && typeof element === "object" && Object.keys(element).length > 0;
+          return espace + "- " + (bloc ? interne.trimStart() : interne);
+        })
+        .join("\n");
+    }
+    if (valeur !== null && typeof valeur === "object") {
+      const cles = Object.keys(valeur);
+      if (cles.length === 0) return "{}";
+      return cles
+        .map((cle) => {
+          const v = valeur[cle];
+          const bloc = v !== null && typeof v === "object" && Object.keys(v).length > 0;
+          const tete = espace + scalaireYaml(cle) + ":";
+          return bloc ? tete + "\n" + versYaml(v, Array.isArray(v) ? retrait : retrait + 2) : tete + " " + versYaml(v, 0);
+        })
+        .join("\n");
+    }
+    return scalaireYaml(valeur);
+  }
+
+  function texteExport(texte) {
+    const debut = texte.trimStart();
+    if (debut.startsWith("{") || debut.startsWith("[")) {
+      try {
+        return "# Liste convertie depuis JSON par Compendium\n" + versYaml(JSON.parse(texte), 0) + "\n";
+      } catch (e) {
+        /* YAML flow style, or invalid JSON: export as typed */
+      }
+    }
+    return texte.endsWith("\n") ? texte : texte + "\n";
+  }
+
+  function nomFichier(texte, jeu) {
+    const m = /^nom:\s*["']?([^"'\n#]+)/m.exec(texte) || /"nom"\s*:\s*"([^"\n]+)"/.exec(texte);
+    const base = m
+      ? m[1]
+          .normalize("NFD")
+          .replace(/[\u0300-\u036f]/g, "")
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, "-")
+          .replace(/^-+|-+$/g, "")
+          .slice(0, 60)
+      : "";
+    return (base || "liste-" + jeu) + ".yaml";
+  }
+
+  // --- Report rendering -------------------------------------------------------------------
+
+  const C = () => window.Compendium;
+
+  function libelleChemin(chemin, liste) {
+    // "/entrees/2/sorts/0" -> "entrée 3 › sorts › 1" (JSON pointer, shown as text only)
+    if (!chemin) return "";
+    const morceaux = String(chemin)
+      .split("/")
+      .slice(1)
+      .map((m) => m.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const sortie = [];
+    for (let i = 0; i < morceaux.length; i++) {
+      if (morceaux[i] === "entrees" && /^\d+$/.test(morceaux[i + 1] || "")) {
+        const rang = Number(morceaux[i + 1]);
+        const nom = liste && liste[rang] && liste[rang].nom ? " « " + liste[rang].nom + " »" : "";
+        sortie.push("entrée " + (rang + 1) + nom);
+        i++;
+      } else if (morceaux[i] === "entrees") {
+        sortie.push("entrées");
+      } else {
+        sortie.push(/^\d+$/.test(morceaux[i]) ? String(Number(morceaux[i]) + 1) : morceaux[i]);
+      }
+    }
+    return sortie.join(" › ");
+  }
+
+  function entreesDetail(rapport) {
+    const d = rapport.details || {};
+    const entrees = d.entrees || d.couts || [];
+    return Array.isArray(entrees) ? entrees : [];
+  }
+
+  function violation(v, base, entrees, classe) {
+    const { el } = C();
+    const lien = C().lienSur(base, v.regle);
+    return el(
+      "li",
+      { classe: "cpd-violation " + classe, "data-code": v.code },
+      el("span", { classe: "cpd-violation-message" }, v.message),
+      " ",
+      el(
+        "span",
+        { classe: "cpd-violation-meta" },
+        v.chemin ? el("span", { classe: "cpd-chemin", title: "Emplacement dans la liste : " + v.chemin }, libelleChemin(v.chemin, entrees)) : null,
+        v.chemin ? " · " : null,
+        el("code", {}, v.code),
+        lien ? " · " : null,
+        lien ? el("a", { href: lien }, "voir la règle") : null,
+      ),
+    );
+  }
+
+  const LIBELLES = { mouvement: "Mouvement", melee: "Mêlée", tir: "Tir", armure: "Armure", puissante: "Puissante" };
+
+  /** "Mouvement 9 : 1 · Mêlée 2 ×2 : 8 · …" from the engine's per-field costs, when it gives them. */
+  function detailCout(couts) {
+    if (!couts || typeof couts !== "object") return "";
+    const morceaux = [];
+    for (const [cle, v] of Object.entries(couts)) {
+      const libelle = LIBELLES[cle] || cle;
+      if (v && typeof v === "object") {
+        const fois = v.attaques && v.attaques > 1 ? " ×" + v.attaques : "";
+        const valeur = v.valeur === undefined ? "" : " " + String(v.valeur);
+        morceaux.push(`${libelle}${valeur}${fois} : ${v.total ?? v.cout}`);
+      } else if (typeof v === "number" && v !== 0) {
+        morceaux.push(`${libelle} : ${v}`);
+      }
+    }
+    return morceaux.join(" · ");
+  }
+
+  function tableauCouts(entrees, unite) {
+    const { el, nombre } = C();
+    if (!entrees.length) return null;
+    const valeur = (e, ...cles) => {
+      for (const c of cles) if (e[c] !== undefined && e[c] !== null) return e[c];
+      return "";
+    };
+    const chiffre = (v) => (typeof v === "number" ? nombre(v) : String(v));
+    const avecDetail = entrees.some((e) => e.couts);
+    return el(
+      "div",
+      { classe: "cpd-tableau" },
+      el(
+        "table",
+        { classe: "cpd-table", "data-role": "couts" },
+        el("caption", {}, "Coût de chaque entrée (" + unite + ")"),
+        el(
+          "thead",
+          {},
+          el("tr", {}, el("th", { scope: "col" }, "N°"), el("th", { scope: "col" }, "Entrée"), el("th", { scope: "col" }, "Rôle"),
+            el("th", { scope: "col", classe: "cpd-nombre" }, "Nombre"), el("th", { scope: "col", classe: "cpd-nombre" }, "Coût unitaire"),
+            el("th", { scope: "col", classe: "cpd-nombre" }, "Coût")),
+        ),
+        el(
+          "tbody",
+          {},
+          entrees.map((e, i) =>
+            el(
+              "tr",
+              {},
+              el("td", {}, String((typeof e.index === "number" ? e.index : i) + 1)),
+              el("td", {}, el("span", { classe: "cpd-nom" }, String(valeur(e, "nom") || "—")),
+                avecDetail && e.couts ? el("span", { classe: "cpd-detail" }, detailCout(e.couts)) : null),
+              el("td", {}, ROLES[e.role] || String(valeur(e, "role"))),
+              el("td", { classe: "cpd-nombre" }, chiffre(valeur(e, "nombre"))),
+              el("td", { classe: "cpd-nombre" }, chiffre(valeur(e, "cout_figure", "cout_unitaire"))),
+              el("td", { classe: "cpd-nombre" }, chiffre(valeur(e, "cout_total", "cout"))),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+
+  const ROLES = { troupe: "Troupe", heros: "Héros", sorcier: "Sorcier" };
+
+  // --- Page wiring ------------------------------------------------------------------------
+
+  function initialiser(racineOutil) {
+    if (racineOutil.dataset.pret === "oui") return;
+    racineOutil.dataset.pret = "oui";
+    const { el } = C();
+    const role = (nom) => racineOutil.querySelector(`[data-role="${nom}"]`);
+    const jeu = racineOutil.dataset.jeu;
+    const base = racineOutil.dataset.base || "";
+    const unite = racineOutil.dataset.unite || "points";
+    const moteur = C().moteur(C().racine(base));
+    C().indicateur(role("chargement"), moteur);
+
+    const zone = role("texte");
+    const etat = role("etat");
+    const details = role("details");
+    const selectExemple = role("exemple");
+    const descriptionExemple = role("exemple-description");
+    const fichier = role("fichier");
+    const partage = role("partage");
+    const lienPartage = role("lien");
+    const etatPartage = role("partage-etat");
+
+    let generation = 0; // only the answer to the latest input is shown
+    let dernierRapport = null; // the last report read from a list, for printing
+    let enCours = false;
+    let enAttente = null; // latest input while a check is running
+
+    function afficherEtat(classe, ...contenu) {
+      etat.className = "cpd-etat cpd-etat--" + classe;
+      etat.replaceChildren(...contenu.map((c) => (c instanceof Node ? c : document.createTextNode(String(c)))));
+      racineOutil.dataset.etat = classe;
+    }
+
+    function afficherErreurLecture(message, titre) {
+      dernierRapport = null;
+      role("imprimer").disabled = true;
+      afficherEtat("illisible", el("strong", {}, titre || "Liste illisible"), " — ", message);
+      details.replaceChildren(
+        el("div", { classe: "cpd-panneau-erreur", role: "alert", "data-role": "panneau-erreur" },
+          el("p", { classe: "cpd-panneau-titre" }, titre || "La liste ne peut pas être lue"),
+          el("p", {}, message)),
+      );
+    }
+
+    function afficherRapport(rapport) {
+      dernierRapport = rapport;
+      role("imprimer").disabled = !rapport.liste;
+      const erreurs = rapport.erreurs || [];
+      const avertissements = rapport.avertissements || [];
+      const entrees = entreesDetail(rapport);
+      const total =
+        rapport.cout !== undefined && rapport.cout !== null
+          ? C().nombre(rapport.cout) + (rapport.budget !== undefined && rapport.budget !== null ? " / " + C().nombre(rapport.budget) : "") + " " + unite
+          : "";
+      if (rapport.valide) {
+        afficherEtat("valide", el("strong", {}, "Liste valide"),
+          total ? " — total " + total : "",
+          avertissements.length ? ` (${avertissements.length} avertissement${avertissements.length > 1 ? "s" : ""})` : "");
+      } else {
+        afficherEtat("invalide", el("strong", {}, `Liste invalide : ${erreurs.length} erreur${erreurs.length > 1 ? "s" : ""}`),
+          total ? " — total " + total : "");
+      }
+      const blocs = [];
+      if (total) {
+        const depasse = rapport.budget !== undefined && rapport.budget !== null && rapport.cout > rapport.budget;
+        blocs.push(el("p", { classe: "cpd-total" + (depasse ? " cpd-total--depasse" : ""), "data-role": "total" },
+          "Coût total : ", el("strong", {}, total), depasse ? " (dépasse le format)" : ""));
+      }
+      if (erreurs.length) {
+        blocs.push(el("h3", {}, `Erreurs (${erreurs.length})`),
+          el("ul", { classe: "cpd-violations", "data-role": "erreurs" }, erreurs.map((v) => violation(v, base, entrees, "cpd-violation--erreur"))));
+      }
+      if (avertissements.length) {
+        blocs.push(el("h3", {}, `Avertissements (${avertissements.length})`),
+          el("ul", { classe: "cpd-violations", "data-role": "avertissements" },
+            avertissements.map((v) => violation(v, base, entrees, "cpd-violation--avertissement"))));
+      }
+      const tableau = tableauCouts(entrees, unite);
+      if (tableau) blocs.push(tableau);
+      details.replaceChildren(...blocs);
+    }
+
+    async function verifier(entree) {
+      if (enCours) {
+        enAttente = entree;
+        return;
+      }
+      const texte = typeof entree === "string" ? entree : null;
+      if (texte !== null && texte.trim() === "") {
+        generation++;
+        afficherEtat("vide", "Aucune liste pour l'instant.");
+        details.replaceChildren();
+        return;
+      }
+      const ma = ++generation;
+      enCours = true;
+      if (!moteur.etat.pret) afficherEtat("attente", "Vérification dès que le moteur est prêt…");
+      else racineOutil.dataset.etat = "calcul";
+      try {
+        const rapport = await moteur.valider(jeu, entree);
+        if (ma === generation) afficherRapport(rapport);
+      } catch (e) {
+        if (ma === generation) afficherErreurLecture(e.message, e.interne ? "Le moteur a rencontré un problème" : null);
+      } finally {
+        enCours = false;
+        if (enAttente !== null) {
+          const suivante = enAttente;
+          enAttente = null;
+          verifier(suivante);
+        }
+      }
+    }
+
+    const verifierPlusTard = C().debounce(() => verifier(zone.value), DELAI_SAISIE_MS);
+    zone.addEventListener("input", () => {
+      if (partage) partage.hidden = true;
+      // The shared link no longer describes the list: drop it from the address bar.
+      if (window.location.hash.startsWith("#" + PREFIXE)) {
+        history.replaceState(history.state, "", window.location.pathname + window.location.search);
+      }
+      verifierPlusTard();
+    });
+
+    function remplir(texte) {
+      verifierPlusTard.annuler();
+      zone.value = texte;
+      verifier(texte);
+    }
+
+    // Example lists
+    if (selectExemple) {
+      selectExemple.addEventListener("change", async () => {
+        const option = selectExemple.selectedOptions[0];
+        descriptionExemple.textContent = option && option.value ? option.dataset.description || "" : "";
+        if (!selectExemple.value) return;
+        if (option.dataset.contenu !== undefined) {
+          remplir(option.dataset.contenu); // embedded in the page: works offline
+          return;
+        }
+        const url = C().lienSur(base, selectExemple.value);
+        try {
+          const reponse = await fetch(url, { credentials: "same-origin" });
+          if (!reponse.ok) throw new Error("HTTP " + reponse.status);
+          remplir(await reponse.text());
+        } catch (e) {
+          afficherErreurLecture("L'exemple n'a pas pu être chargé (" + e.message + ").", "Exemple indisponible");
+        }
+      });
+    }
+
+    // File import: the raw bytes go to the engine (it reports non-UTF-8 input in French)
+    role("importer").addEventListener("click", () => fichier.click());
+    fichier.addEventListener("change", async () => {
+      const f = fichier.files && fichier.files[0];
+      fichier.value = "";
+      if (!f) return;
+      let octets;
+      try {
+        octets = new Uint8Array(await f.arrayBuffer());
+      } catch (e) {
+        afficherErreurLecture("Le fichier « " + f.name + " » n'a pas pu être lu.", "Fichier illisible");
+        return;
+      }
+      let texte = null;
+      if (octets.length <= TAILLE_MAX_ZONE) {
+        try {
+          texte = new TextDecoder("utf-8", { fatal: true }).decode(octets);
+        } catch (e) {
+          texte = null;
+        }
+      }
+      if (texte !== null) {
+        if (selectExemple) selectExemple.value = "";
+        remplir(texte.replace(/^\uFEFF/, ""));
+      } else {
+        verifierPlusTard.annuler();
+        await verifier(octets);
+      }
+    });
+
+    // Share: the list travels in the URL fragment, nothing is sent anywhere
+    role("partager").addEventListener("click", async () => {
+      if (!zone.value.trim()) {
+        partage.hidden = false;
+        lienPartage.value = "";
+        etatPartage.textContent = "Rien à partager : la liste est vide.";
+        return;
+      }
+      const fragment = await encoderFragment(zone.value);
+      history.replaceState(history.state, "", "#" + fragment);
+      const url = window.location.href;
+      partage.hidden = false;
+      lienPartage.value = url;
+      lienPartage.focus();
+      lienPartage.select();
+      let message = "Lien prêt : copiez-le pour partager la liste.";
+      if (url.length > 32000) message = "Attention : la liste est longue, certains navigateurs ou messageries risquent de tronquer le lien.";
+      try {
+        if (navigator.clipboard && window.isSecureContext) {
+          await navigator.clipboard.writeText(url);
+          message = "Lien copié dans le presse-papiers.";
+        }
+      } catch (e) {
+        /* permission refused: the link stays selected in the field */
+      }
+      etatPartage.textContent = message;
+    });
+
+    // Print the roster sheet and the cards of the list, through the print templates
+    role("imprimer").addEventListener("click", async () => {
+      if (!dernierRapport || !dernierRapport.liste) return;
+      try {
+        await window.CompendiumImpression.imprimer(jeu, dernierRapport.liste, dernierRapport);
+      } catch (e) {
+        afficherErreurLecture(e.message, "Impression impossible");
+      }
+    });
+
+    // Export as YAML
+    role("exporter").addEventListener("click", () => {
+      if (!zone.value.trim()) {
+        afficherEtat("vide", "Rien à exporter : la liste est vide.");
+        return;
+      }
+      const blob = new Blob([texteExport(zone.value)], { type: "application/yaml;charset=utf-8" });
+      const url = URL.createObjectURL(blob);
+      const a = el("a", { href: url, download: nomFichier(zone.value, jeu), hidden: true });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    });
+
+    async function restaurer() {
+      let fragment = window.location.hash.replace(/^#/, "");
+      try {
+        fragment = decodeURIComponent(fragment);
+      } catch (e) {
+        /* keep it raw: decoderFragment reports a damaged link */
+      }
+      if (!fragment.startsWith(PREFIXE)) return false;
+      try {
+        remplir(await decoderFragment(fragment));
+      } catch (e) {
+        afficherErreurLecture(e.message, "Lien de partage illisible");
+      }
+      return true;
+    }
+
+    window.addEventListener("hashchange", () => {
+      if (document.body.contains(racineOutil)) restaurer();
+    });
+
+    restaurer().then((restauree) => {
+      if (!restauree && zone.value.trim()) verifier(zone.value); // browser kept the text (back button)
+    });
+    moteur.preparer(jeu).catch(() => {}); // start loading Pyodide right away
+  }
+
+  C().surPage(() => {
+    document.querySelectorAll('[data-compendium-outil="verifier"]').forEach(initialiser);
+  });
+
+  // For tests and curious readers.
+  window.Compendium.verifier = { encoderFragment, decoderFragment, versYaml, texteExport };
+})();
