@@ -17,6 +17,7 @@ def render_tables(game: Game) -> dict[str, str]:
 
     Returns:
         {entry id: Markdown}; several tables after one entry are joined.
+
     """
     out: dict[str, str] = {}
     for table in browser_engine.tables_statiques(bundle(game)):
