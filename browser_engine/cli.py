@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 from . import bundle as bundle_access
 from .errors import ErreurDonnees, ErreurEntree, ErreurParametre
 from .odds import calculer, declaration, tables_statiques
-from .reader import MAX_OCTETS, lire_liste
+from .reader import MAX_OCTETS, lire_document, lire_liste
 from .validation import valider
 
 GAME_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")
@@ -251,6 +251,8 @@ def print_odds(decl: dict[str, Any], result: dict[str, Any]) -> None:
     shown = []
     for key, value in result["parametres"].items():
         text = ("oui" if value else "non") if isinstance(value, bool) else str(value)
+        if isinstance(value, list):
+            text = f"{len(value)} carte(s)"
         shown.append(f"{names.get(key, key)} = {text}")
     print(f"{decl['nom']}")
     print("Paramètres : " + " ; ".join(shown))
@@ -285,6 +287,20 @@ def _read_list(name: str) -> dict[str, Any]:
     return lire_liste(data)
 
 
+def _read_document(name: str) -> Any:
+    """A YAML or JSON file given to a parameter (a deck of cards), with the list files' limits."""
+    path = Path(name)
+    try:
+        size = path.stat().st_size
+        if size > MAX_OCTETS:
+            raise ErreurEntree(f"Fichier trop volumineux ({size / 1_048_576:.1f} Mo) : la taille maximale "
+                               "acceptée est 1,0 Mo.".replace(".", ",", 1))
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ErreurEntree(f"Impossible de lire {name} : {exc.strerror or exc}.") from None
+    return lire_document(data)
+
+
 def command_check(args: argparse.Namespace) -> int:
     """`valider LISTE`: 0 valid, 1 invalid."""
     liste = _read_list(args.liste)
@@ -313,6 +329,10 @@ def _odds_parser(decl: dict[str, Any], jeu: str) -> _Parser:
             if param.get("defaut") is True:
                 parser.add_argument("--sans-" + param["id"].replace("_", "-"), dest=param["id"],
                                     action="store_const", const=False, help=f"désactiver : {param['nom']}")
+        elif param.get("type") == "paquet":
+            parser.add_argument(option, dest=param["id"], metavar="FICHIER", default=None,
+                                help=f"{param['nom']} : fichier YAML ou JSON des cartes, ou « exemple » pour "
+                                     f"le paquet d'exemple (inventé). {param.get('aide', '')}")
         else:
             parser.add_argument(option, dest=param["id"], metavar="N", default=None,
                                 help=f"{param['nom']} : de {param['min']} à {param['max']}, "
@@ -327,6 +347,10 @@ def command_odds(args: argparse.Namespace, rest: list[str]) -> int:
     options = _odds_parser(decl, args.jeu).parse_args(rest)
     given = {p["id"]: getattr(options, p["id"]) for p in decl.get("parametres", [])
              if getattr(options, p["id"]) is not None}
+    for param in decl.get("parametres", []):
+        value = given.get(param["id"])
+        if param.get("type") == "paquet" and isinstance(value, str) and value.strip().lower() != "exemple":
+            given[param["id"]] = _read_document(value)
     try:
         result = calculer(donnees_jeu, decl["calcul"], given)
     except ErreurParametre as exc:

@@ -67,6 +67,8 @@ def declaration(donnees_jeu: dict[str, Any], calcul: str) -> dict[str, Any]:
 def _plage(decl: dict[str, Any]) -> str:
     if decl.get("type") == "booleen":
         return "true ou false"
+    if decl.get("type") not in (None, "entier"):
+        return f"une valeur de type {decl.get('type')}"
     return f"un entier de {decl.get('min')} à {decl.get('max')}"
 
 
@@ -98,12 +100,15 @@ def _booleen(decl: dict[str, Any], value: Any) -> bool:
     raise _hors_plage(decl, value)
 
 
-def normaliser_parametres(calcul: dict[str, Any], parametres: Any) -> dict[str, Any]:
+def normaliser_parametres(calcul: dict[str, Any], parametres: Any,
+                          types: dict[str, Any] | None = None) -> dict[str, Any]:
     """Check parameters against the declaration and fill in defaults.
 
     Args:
         calcul: the calculation's declaration.
         parametres: given values (ints, bools, or their text as typed in a form).
+        types: readers of the game's own parameter types (`TYPES_PARAMETRES`): each is called
+            with the declaration and the given value (None when absent) and checks it.
 
     Returns:
         Every declared parameter, in declaration order.
@@ -124,6 +129,10 @@ def normaliser_parametres(calcul: dict[str, Any], parametres: Any) -> dict[str, 
                                   f"paramètres possibles : {possibles}.", str(name))
     out: dict[str, Any] = {}
     for name, decl in declared.items():
+        lecteur = (types or {}).get(decl.get("type"))
+        if lecteur is not None:
+            out[name] = lecteur(decl, parametres.get(name, decl.get("defaut")))
+            continue
         value = parametres.get(name, decl.get("defaut"))
         if value is None:
             raise ErreurParametre(f"Paramètre obligatoire manquant : « {name} » ({_plage(decl)}).", name,
@@ -160,12 +169,16 @@ def calculer(donnees_jeu: dict[str, Any], calcul: str, parametres: dict[str, Any
     decl = declaration(donnees_jeu, str(calcul))
     if decl.get("manquant"):
         raise ErreurEntree(f"Calcul impossible : des données manquent ({decl['manquant']}).")
-    params = normaliser_parametres(decl, parametres)
     jeu = bundle.identifiant(donnees_jeu)
+    module = jeux.module(jeu)
+    params = normaliser_parametres(decl, parametres, getattr(module, "TYPES_PARAMETRES", None))
     function = jeux.calcul(jeu, decl["calcul"])
     if function is None:
         raise ErreurDonnees(f"Le calcul « {decl['calcul']} » est déclaré mais pas implémenté pour {jeu}.")
-    resultat: ResultatCalcul = function(params)
+    if getattr(function, "donnees_jeu", False):
+        resultat: ResultatCalcul = function(params, donnees_jeu)
+    else:
+        resultat = function(params)
     lines = loi_en_lignes(resultat.loi)
     mean = sum((Fraction(v) * p for v, p in lines), Fraction(0))
     out: dict[str, Any] = {

@@ -5,7 +5,10 @@ A game module provides:
 * `analyser(donnees_jeu, liste, vues) -> AnalyseJeu`: costs, derived values and
   the violations of rules that cannot be written as data;
 * `completer_details(details, mesures, vues) -> None`: adds game values to the report;
-* `CALCULS`: calculation key -> function(parametres) -> ResultatCalcul;
+* `CALCULS`: calculation key -> function(parametres) -> ResultatCalcul (a function with the
+  attribute `donnees_jeu = True` is called as function(parametres, donnees_jeu));
+* `TYPES_PARAMETRES` (optional): parameter type -> reader(declaration, value) -> checked value,
+  for types other than entier and booleen (HAMI's `paquet`);
 * `tables_statiques(donnees_jeu) -> list`: precomputed odds tables.
 """
 from __future__ import annotations
@@ -15,7 +18,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-MODULES = {"bataille-d6": "browser_engine.jeux.bataille_d6"}
+MODULES = {"bataille-d6": "browser_engine.jeux.bataille_d6", "hami": "browser_engine.jeux.hami"}
 
 
 def module(jeu: str) -> ModuleType | None:

@@ -29,6 +29,8 @@
         // Non-integers go to the engine as typed: it answers with a French message
         // naming the parameter and its range.
         sortie[id] = /^-?\d+$/.test(brut) ? Number(brut) : brut;
+      } else if (champ.dataset.type === "paquet" && window.CompendiumParametres && window.CompendiumParametres.paquet) {
+        sortie[id] = window.CompendiumParametres.paquet.lire(champ);
       } else {
         sortie[id] = champ.value;
       }
@@ -130,6 +132,10 @@
   function initialiserFormulaire(formulaire) {
     if (formulaire.dataset.pret === "oui") return;
     formulaire.dataset.pret = "oui";
+    formulaire.querySelectorAll('[data-type="paquet"]').forEach((c) => {
+      const outil = window.CompendiumParametres && window.CompendiumParametres.paquet;
+      if (outil) outil.rendre(c, JSON.parse(c.dataset.declaration || "{}"));
+    });
     const jeu = formulaire.dataset.jeu;
     const calcul = formulaire.dataset.compendiumCalcul;
     const base = formulaire.dataset.base || "";

@@ -1,0 +1,763 @@
+"""HAMI — La Saga des Murmures: the Communauté checker.
+
+What data can say lives in `data/hami/regles-liste.yaml` (budget, minimums and
+maximums, Meneur, Canopée/Grottes, equipment per caste, mounts, solo campaign).
+This module only does what those rules cannot:
+
+* it reads every entry (a Hami, a wild familiar or a recruited predator) and
+  derives the values the data rules select on (`genre`, `caste_effective`,
+  `lien_communaute`, `nb_hami`, `cout`...);
+* it computes costs (free mount, La Ruche's free second familiar, the Arbres
+  Meneur's free third familiar);
+* it checks the rules that compare entries with each other or depend on other
+  entries' choices: spells and objects per caste (Masque de Magie, Bête de
+  somme, solo campaign), one of each spell and object per Communauté,
+  restrictions printed on spells and objects, legendaries' fixed tribe and
+  equipment, familiers per Hami, Light and Shadow never mixed;
+* it gives, for each creature, its final M, C, T, E and actions and the tribe
+  bonuses (`details`).
+
+Every number comes from the game bundle (profiles' `caracteristiques`, `cout`
+and `proprietes`, the tribe tables); nothing of the book is written here.
+The odds are in `hami_probas.py`.
+"""
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import bundle
+from ..analyse import AnalyseJeu
+from ..regles import Violation, VueEntree, violation
+from .hami_probas import CALCULS, TYPES_PARAMETRES, tables_statiques
+
+__all__ = ["CALCULS", "TYPES_PARAMETRES", "analyser", "completer_details", "tables_statiques"]
+
+JEU = "hami"
+LIENS = ("lumiere", "ombre")
+PERIODES = ("jour", "nuit")
+MODES = ("standard", "solo-campagne")
+MODE_SOLO = "solo-campagne"
+RUCHE = "la-ruche"
+TABLE_TRIBUS = "table-des-tribus"
+TABLE_BONUS_COMMUNAUTE = "bonus-communaute-tribu"
+TABLE_BONUS_INDIVIDUEL = "bonus-individuel-tribu"
+BETE_DE_SOMME = "bete-de-somme"
+TRIBU_ARBRES = "arbres"
+TRIBU_HERBE = "herbe"
+COMPETENCE_RAPIDE = "rapide"
+MIKMIK = "mikmik"
+LIEN_NOMS = {"lumiere": "la Lumière", "ombre": "l'Ombre"}
+
+# Which fields each sort of entry accepts (the list contract of the issue).
+CHAMPS = {
+    "hami": ("nom", "caste", "legendaire", "tribu", "age", "meneur", "arme", "equipement", "sorts", "objets",
+             "familier", "monture"),
+    "familier_sauvage": ("nom", "familier_sauvage"),
+    "predateur": ("nom", "predateur", "competences"),
+}
+TOUS_LES_CHAMPS = frozenset(c for champs in CHAMPS.values() for c in champs)
+SORTES = {"caste": "hami", "legendaire": "hami", "familier_sauvage": "familier_sauvage", "predateur": "predateur"}
+ARTICLES = {"hami": "un Hami", "familier_sauvage": "un familier sauvage", "predateur": "un prédateur recruté"}
+GENRES = {"hami": "Hami", "familier": "Familier", "familier_sauvage": "Familier sauvage", "predateur": "Prédateur"}
+
+CODE_SORTE = "HAMI_ENTREE_SORTE"
+CODE_CASTE_ET_LEGENDAIRE = "HAMI_CASTE_ET_LEGENDAIRE"
+CODE_CHAMP = "HAMI_CHAMP_HORS_SORTE"
+CODE_LIEN_MELANGE = "HAMI_LIEN_MELANGE"
+CODE_LEGENDAIRE_TRIBU = "HAMI_LEGENDAIRE_TRIBU"
+CODE_LEGENDAIRE_UNIQUE = "HAMI_LEGENDAIRE_UNIQUE"
+CODE_LEGENDAIRE_DOTATION = "HAMI_LEGENDAIRE_DOTATION"
+CODE_FAMILIERS_MAX = "HAMI_FAMILIERS_MAX"
+CODE_FAMILIER_INCONNU = "HAMI_FAMILIER_INCONNU"
+CODE_RUCHE_MECANIQUE = "HAMI_RUCHE_MECANIQUE"
+CODE_RUCHE_SECOND = "HAMI_RUCHE_SECOND_FAMILIER"
+CODE_SORTS_NOMBRE = "HAMI_SORTS_NOMBRE"
+CODE_OBJETS_NOMBRE = "HAMI_OBJETS_NOMBRE"
+CODE_BETE_OBJETS = "HAMI_BETE_DE_SOMME_OBJETS"
+CODE_SORT_UNIQUE = "HAMI_SORT_UNIQUE"
+CODE_OBJET_UNIQUE = "HAMI_OBJET_UNIQUE"
+CODE_SORT_RESTRICTION = "HAMI_SORT_RESTRICTION"
+CODE_OBJET_RESTRICTION = "HAMI_OBJET_RESTRICTION"
+
+
+def cle(texte: Any) -> str:
+    """Kebab-case id of a label: `Roche (Rocher)` -> `roche`, `Canopée` -> `canopee` (first word)."""
+    sans_accents = unicodedata.normalize("NFKD", str(texte)).encode("ascii", "ignore").decode("ascii")
+    mots = sans_accents.lower().replace("(", " ").split()
+    return mots[0] if mots else ""
+
+
+def _proprietes(entree: dict[str, Any] | None) -> dict[str, Any]:
+    value = (entree or {}).get("proprietes")
+    return value if isinstance(value, dict) else {}
+
+
+def _textes(value: Any) -> list[str]:
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+
+
+def _id(value: Any, connus: dict[str, Any] | tuple[str, ...]) -> str | None:
+    """A list value if it is a known id (any other type, lists included, gives None)."""
+    return value if isinstance(value, str) and value in connus else None
+
+
+def _entier(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# --- the game data the checker reads ------------------------------------------------------------
+
+@dataclass
+class Tribu:
+    """A tribe as the checker sees it: display name, forced allegiance, bonus texts."""
+
+    id: str
+    nom: str
+    lien_force: str | None  # lumiere / ombre when the tribe has only one side
+    sans_lien: bool  # the Herbe: neither Light nor Shadow
+    bonus_communaute: str | None = None
+    bonus_individuel: str | None = None
+
+
+class Catalogue:
+    """Profiles, spells, objects, equipment and tribe tables of the bundle, by id."""
+
+    def __init__(self, donnees_jeu: dict[str, Any]) -> None:
+        self.donnees = donnees_jeu
+        profils = [p for p in donnees_jeu.get("profils") or [] if isinstance(p, dict)]
+        self.profils = {p.get("id"): p for p in profils}
+        self.castes = {_proprietes(p).get("caste"): p for p in profils if p.get("categorie") == "caste"}
+        self.legendaires = {p["id"]: p for p in profils if p.get("categorie") == "legendaire"}
+        self.familiers = {p["id"]: p for p in profils if p.get("categorie") == "familier"}
+        self.montures = {p["id"]: p for p in profils if p.get("categorie") == "monture"}
+        self.predateurs = {_proprietes(p).get("stade"): p for p in profils if p.get("categorie") == "predateur"}
+        self.sorts = {s["id"]: s for s in donnees_jeu.get("sorts") or [] if isinstance(s, dict)}
+        self.objets = {o["id"]: o for o in donnees_jeu.get("objets") or [] if isinstance(o, dict)}
+        self.equipements = {e["id"]: e for e in donnees_jeu.get("equipements") or [] if isinstance(e, dict)}
+        self.capacites = {c["id"]: c for c in donnees_jeu.get("capacites") or [] if isinstance(c, dict)}
+        self.tribus = self._tribus()
+
+    def _tribus(self) -> dict[str, Tribu]:
+        out: dict[str, Tribu] = {}
+        for row in bundle.table(self.donnees, TABLE_TRIBUS)["lignes"]:
+            lumiere, ombre = row.get("lumiere") is True, row.get("ombre") is True
+            force = "lumiere" if lumiere and not ombre else "ombre" if ombre and not lumiere else None
+            nom = str(row.get("tribu", "")).split(" (")[0]
+            out[cle(row.get("tribu"))] = Tribu(cle(row.get("tribu")), nom, force, not lumiere and not ombre)
+        for table_id, attribut in ((TABLE_BONUS_COMMUNAUTE, "bonus_communaute"),
+                                   (TABLE_BONUS_INDIVIDUEL, "bonus_individuel")):
+            for row in bundle.table(self.donnees, table_id)["lignes"]:
+                tribu = out.get(cle(row.get("tribu")))
+                if tribu is not None:
+                    setattr(tribu, attribut, row.get("bonus"))
+        return out
+
+    def nom(self, entry_id: str) -> str:
+        """Display name of any entry (`s-truk` -> `S'Truk`)."""
+        for source in (self.profils, self.sorts, self.objets, self.equipements, self.capacites):
+            if entry_id in source:
+                return str(source[entry_id].get("nom", entry_id))
+        return entry_id
+
+    def mecanique(self, familier: str) -> bool:
+        """True for a mechanical familiar (S'Truk)."""
+        return _proprietes(self.familiers.get(familier)).get("mecanique") is True
+
+
+# --- one entry of the list ----------------------------------------------------------------------
+
+@dataclass
+class Membre:
+    """One list entry, read once; values are None when absent or invalid (the schema reports those)."""
+
+    index: int
+    brut: dict[str, Any]
+    genre: str | None = None
+    profil: dict[str, Any] | None = None
+    caste: str | None = None
+    legendaire: str | None = None
+    tribu: str | None = None
+    age: str | None = None
+    lien_impose: str | None = None
+    familiers: list[str] = field(default_factory=list)
+    sorts: list[str] = field(default_factory=list)
+    objets: list[str] = field(default_factory=list)
+    sorts_imposes: bool = False
+    equipement: list[str] = field(default_factory=list)
+    monture: str | None = None
+    familier_sauvage: str | None = None
+    stade: str | None = None
+    competences: list[str] = field(default_factory=list)
+    couts: list[tuple[str, int]] = field(default_factory=list)
+    cout: int | None = None
+    nom: str = ""
+
+    @property
+    def chemin(self) -> str:
+        return f"/entrees/{self.index}"
+
+    @property
+    def prefixe(self) -> str:
+        return f"Entrée {self.index + 1} « {self.nom} » — "
+
+    @property
+    def meneur(self) -> bool:
+        return self.genre == "hami" and self.brut.get("meneur") is True
+
+
+class _Analyse:
+    """One validation: reads the entries, then checks, costs and describes the Communauté."""
+
+    def __init__(self, donnees_jeu: dict[str, Any], liste: dict[str, Any], vues: list[VueEntree]) -> None:
+        self.donnees = donnees_jeu
+        self.cat = Catalogue(donnees_jeu)
+        options = liste.get("options") if isinstance(liste.get("options"), dict) else {}
+        self.lien = options.get("lien") if options.get("lien") in LIENS else None
+        self.periode = options.get("periode") if options.get("periode") in PERIODES else None
+        self.mode = options.get("mode") if options.get("mode") in MODES else MODES[0]
+        entrees = liste.get("entrees") if isinstance(liste.get("entrees"), list) else []
+        self.erreurs: list[Violation] = []
+        self.avertissements: list[Violation] = []
+        self.membres = [self._lire(vue.index, entrees[vue.index]) for vue in vues]
+        self.hamis = [m for m in self.membres if m.genre == "hami"]
+        self.herbe = bool(self.hamis) and all(m.tribu == TRIBU_HERBE for m in self.hamis)
+        self._deux_faces()
+        meneurs = [m for m in self.hamis if m.meneur]
+        self.meneur = meneurs[0] if len(meneurs) == 1 else None
+
+    # --- reporting ---
+
+    def erreur(self, code: str, message: str, chemin: str, regle: str | None) -> None:
+        self.erreurs.append(violation(code, message, chemin, bundle.ancre(self.donnees, regle)))
+
+    def avertissement(self, code: str, message: str, chemin: str, regle: str | None) -> None:
+        self.avertissements.append(violation(code, message, chemin, bundle.ancre(self.donnees, regle)))
+
+    # --- reading ---
+
+    def _lire(self, index: int, brut: dict[str, Any]) -> Membre:
+        m = Membre(index, brut)
+        sortes = {SORTES[k] for k in SORTES if k in brut}
+        m.nom = str(brut["nom"]) if isinstance(brut.get("nom"), str) and brut["nom"] else f"entrée {index + 1}"
+        if len(sortes) != 1:
+            self._sorte_inconnue(m, sortes)
+            return m
+        m.genre = sortes.pop()
+        for champ in brut:
+            if champ not in CHAMPS[m.genre] and champ in TOUS_LES_CHAMPS:  # unknown fields: the schema
+                self.erreur(CODE_CHAMP, f"Entrée {index + 1} — le champ « {champ} » ne concerne pas "
+                            f"{ARTICLES[m.genre]} ; champs possibles : {', '.join(CHAMPS[m.genre])}.",
+                            f"{m.chemin}/{champ}", "choisir-un-hami")
+        {"hami": self._lire_hami, "familier_sauvage": self._lire_sauvage, "predateur": self._lire_predateur}[m.genre](m)
+        if not (isinstance(brut.get("nom"), str) and brut["nom"]):
+            m.nom = self._libelle(m)
+        return m
+
+    def _sorte_inconnue(self, m: Membre, sortes: set[str]) -> None:
+        if sortes:
+            message = ("une entrée décrit une seule créature : « caste » ou « legendaire » (un Hami), "
+                       "« familier_sauvage » et « predateur » ne vont pas ensemble.")
+        else:
+            message = ("sorte de créature inconnue : indiquez « caste » ou « legendaire » pour un Hami, "
+                       "« familier_sauvage » pour un familier sauvage, « predateur » pour un prédateur recruté.")
+        self.erreur(CODE_SORTE, f"Entrée {m.index + 1} — {message}", m.chemin, "choisir-un-hami")
+
+    def _lire_hami(self, m: Membre) -> None:
+        brut = m.brut
+        if "caste" in brut and "legendaire" in brut:
+            self.erreur(CODE_CASTE_ET_LEGENDAIRE, f"Entrée {m.index + 1} — un Hami légendaire remplace une caste : "
+                        "gardez « legendaire » et retirez « caste ».", f"{m.chemin}/caste", "hami-legendaires")
+        if _id(brut.get("legendaire"), self.cat.legendaires):
+            self._lire_legendaire(m)
+        elif "legendaire" not in brut and _id(brut.get("caste"), self.cat.castes):
+            m.caste = brut["caste"]
+            m.profil = self.cat.castes[m.caste]
+            m.tribu = _id(brut.get("tribu"), self.cat.tribus)
+            m.age = _id(brut.get("age"), ("jeune", "ancien"))
+            m.lien_impose = self.cat.tribus[m.tribu].lien_force if m.tribu else None
+            m.sorts = _textes(brut.get("sorts"))
+            m.objets = _textes(brut.get("objets"))
+        m.equipement = [e for e in _textes(brut.get("equipement")) if e in self.cat.equipements]
+        m.monture = _id(brut.get("monture"), self.cat.montures)
+        self._lire_familiers(m)
+
+    def _lire_legendaire(self, m: Membre) -> None:
+        brut = m.brut
+        m.legendaire = brut["legendaire"]
+        m.profil = self.cat.legendaires[m.legendaire]
+        props = _proprietes(m.profil)
+        m.caste = props.get("caste")
+        m.age = props.get("age") or "ancien"
+        tribus = props.get("tribu") if isinstance(props.get("tribu"), list) else [props.get("tribu")]
+        donnee = _id(brut.get("tribu"), self.cat.tribus)
+        if donnee is not None and donnee not in tribus:
+            noms = " ou ".join(self.cat.tribus[t].nom for t in tribus if t in self.cat.tribus)
+            self.erreur(CODE_LEGENDAIRE_TRIBU, f"Entrée {m.index + 1} — {m.profil['nom']} est de la tribu {noms}, "
+                        f"pas « {donnee} » : retirez « tribu » ou corrigez-la.", f"{m.chemin}/tribu",
+                        m.legendaire)
+        m.tribu = donnee if donnee in tribus else (tribus[0] if len(tribus) == 1 else None)
+        m.lien_impose = props.get("lien") if props.get("lien") in LIENS else None
+        m.sorts_imposes = True
+        for champ in ("sorts", "objets"):
+            fixes = _textes(props.get(f"{champ}_fixes"))
+            donnes = _textes(m.brut.get(champ))
+            if donnes and sorted(donnes) != sorted(fixes):
+                attendus = ", ".join(self.cat.nom(f) for f in fixes) or "aucun"
+                self.erreur(CODE_LEGENDAIRE_DOTATION, f"Entrée {m.index + 1} — les {champ} de {m.profil['nom']} "
+                            f"sont imposés ({attendus}) : retirez « {champ} » ou recopiez-les à l'identique.",
+                            f"{m.chemin}/{champ}", m.legendaire)
+            setattr(m, champ, fixes)
+
+    def _lire_familiers(self, m: Membre) -> None:
+        valeur = m.brut.get("familier")
+        if isinstance(valeur, str):
+            if valeur in self.cat.familiers:
+                m.familiers = [valeur]
+            else:
+                possibles = ", ".join(self.cat.familiers)
+                self.erreur(CODE_FAMILIER_INCONNU, f"Entrée {m.index + 1} — familier inconnu « {valeur[:40]} » ; "
+                            f"familiers possibles : {possibles}.", f"{m.chemin}/familier", "regles-des-familiers")
+        elif isinstance(valeur, list):
+            m.familiers = [f for f in valeur if isinstance(f, str) and f in self.cat.familiers]
+
+    def _lire_sauvage(self, m: Membre) -> None:
+        valeur = _id(m.brut.get("familier_sauvage"), self.cat.familiers)
+        if valeur:
+            m.familier_sauvage = valeur
+            m.profil = self.cat.familiers[valeur]
+
+    def _lire_predateur(self, m: Membre) -> None:
+        valeur = _id(m.brut.get("predateur"), self.cat.predateurs)
+        if valeur:
+            m.stade = valeur
+            m.profil = self.cat.predateurs[valeur]
+        m.competences = [c for c in _textes(m.brut.get("competences")) if c in self.cat.capacites]
+
+    def _libelle(self, m: Membre) -> str:
+        if m.genre == "hami" and m.legendaire:
+            return str(m.profil["nom"])
+        if m.genre == "hami" and m.profil:
+            parts = [t for t in (self.cat.tribus[m.tribu].nom if m.tribu else None, m.age) if t]
+            return f"{m.profil['nom']} ({', '.join(parts)})" if parts else str(m.profil["nom"])
+        if m.genre == "familier_sauvage" and m.profil:
+            return f"{m.profil['nom']} sauvage"
+        if m.genre == "predateur" and m.profil:
+            return str(m.profil["nom"])
+        return f"entrée {m.index + 1}"
+
+    def _deux_faces(self) -> None:
+        """A legendary of two tribes takes the one of the Communauté's allegiance, when the list gives none."""
+        for m in self.hamis:
+            if m.legendaire and m.tribu is None:
+                tribus = _proprietes(m.profil).get("tribu")
+                choix = [t for t in tribus or [] if t in self.cat.tribus and self.cat.tribus[t].lien_force == self.lien]
+                m.tribu = choix[0] if choix else None
+
+    # --- rules that compare entries -----------------------------------------------------------
+
+    def verifier(self) -> None:
+        self._lien_melange()
+        self._legendaires_uniques()
+        for m in self.hamis:
+            self._familiers(m)
+            if m.caste and not m.legendaire:
+                self._dotation(m)
+                self._restrictions(m)
+        self._bete_de_somme()
+        self._unicite("sorts", CODE_SORT_UNIQUE, "regles-des-sorts", "le sort")
+        self._unicite("objets", CODE_OBJET_UNIQUE, "regles-des-objets", "l'objet")
+
+    def _lien_melange(self) -> None:
+        """Without a declared allegiance, two Hami bound to opposite sides can never be together."""
+        if self.lien is not None:
+            return  # each Hami is then checked against the declared allegiance (data rules)
+        lies = [m for m in self.hamis if m.lien_impose]
+        if not lies:
+            return
+        premier = lies[0]
+        for m in lies[1:]:
+            if m.lien_impose != premier.lien_impose:
+                champ = "legendaire" if m.legendaire else "tribu"
+                self.erreur(CODE_LIEN_MELANGE, f"{m.prefixe}ce Hami est lié à {LIEN_NOMS[m.lien_impose]}, "
+                            f"l'entrée {premier.index + 1} « {premier.nom} » à {LIEN_NOMS[premier.lien_impose]} : "
+                            "Hami de Lumière et Hami de l'Ombre ne se mélangent jamais dans une Communauté.",
+                            f"{m.chemin}/{champ}", "budget-et-composition")
+
+    def _legendaires_uniques(self) -> None:
+        vus: dict[str, Membre] = {}
+        for m in self.hamis:
+            if not m.legendaire or not _proprietes(m.profil).get("unique"):
+                continue
+            if m.legendaire in vus:
+                self.erreur(CODE_LEGENDAIRE_UNIQUE, f"{m.prefixe}{m.profil['nom']} est unique et figure déjà à "
+                            f"l'entrée {vus[m.legendaire].index + 1}.", f"{m.chemin}/legendaire",
+                            "hami-legendaires")
+            else:
+                vus[m.legendaire] = m
+
+    def _familiers(self, m: Membre) -> None:
+        valeur = m.brut.get("familier")
+        valeur = valeur if isinstance(valeur, list) else [valeur]
+        maximum = _proprietes(m.profil).get("nb_familiers_max", 1) if m.legendaire == RUCHE else 1
+        if len(valeur) > maximum:
+            if m.legendaire == RUCHE:
+                texte = f"La Ruche a au plus {maximum} familiers (Maîtresse)"
+            else:
+                texte = "un Hami n'a qu'un seul familier (seule La Ruche en a deux, grâce à Maîtresse)"
+            self.erreur(CODE_FAMILIERS_MAX, f"{m.prefixe}{texte} : {len(valeur)} indiqués.", f"{m.chemin}/familier",
+                        "maitresse" if m.legendaire == RUCHE else "regles-des-familiers")
+        if m.legendaire != RUCHE:
+            return
+        if len(m.familiers) >= 2:
+            for k, familier in enumerate(valeur[:2]):
+                if isinstance(familier, str) and self.cat.mecanique(familier):
+                    self.erreur(CODE_RUCHE_MECANIQUE, f"{m.prefixe}La Ruche ne reçoit un second familier que hors "
+                                f"mécanique : le {self.cat.nom(familier)} ne peut pas faire partie de ses deux "
+                                "familiers.", f"{m.chemin}/familier/{k}", "maitresse")
+        elif len(m.familiers) == 1 and not self.cat.mecanique(m.familiers[0]):
+            self.avertissement(CODE_RUCHE_SECOND, f"{m.prefixe}La Ruche reçoit un second familier gratuit (hors "
+                               "mécanique) : ajoutez-le, par exemple « familier: [snifleur, veilleur] ».",
+                               f"{m.chemin}/familier", "maitresse")
+
+    def _bete(self) -> dict[str, Any] | None:
+        for m in self.hamis:
+            if m.monture == BETE_DE_SOMME:
+                return _proprietes(self.cat.montures[BETE_DE_SOMME])
+        return None
+
+    def _dotation(self, m: Membre) -> None:
+        """Spells and objects a caste must (or may) choose; in solo campaign these are maxima."""
+        props = _proprietes(m.profil)
+        base_sorts, base_objets = int(props.get("nb_sorts", 0)), int(props.get("nb_objets", 0))
+        bonus_sorts = sum(int(_proprietes(self.cat.objets.get(o)).get("sorts_bonus", 0)) for o in m.objets)
+        bete = self._bete()
+        bonus_objets = int(bete.get("objets_bonus", 0)) if bete else 0
+        solo = self.mode == MODE_SOLO
+        qui = f"un Hami de la caste {m.profil['nom']}"
+        nb_sorts = len(m.brut["sorts"]) if isinstance(m.brut.get("sorts"), list) else 0
+        nb_objets = len(m.brut["objets"]) if isinstance(m.brut.get("objets"), list) else 0
+        if not solo and nb_sorts < base_sorts:
+            self.erreur(CODE_SORTS_NOMBRE, f"{m.prefixe}{qui} doit choisir {base_sorts} sort(s) ; "
+                        f"{nb_sorts} indiqué(s).", f"{m.chemin}/sorts", "cout-des-castes")
+        elif nb_sorts > base_sorts + bonus_sorts:
+            if bonus_sorts:
+                texte = f"{qui} a {base_sorts} sort(s), plus {bonus_sorts} avec le Masque de Magie"
+            else:
+                texte = f"{qui} n'a que {base_sorts} sort(s) ; seul le Masque de Magie en ajoute un"
+            self.erreur(CODE_SORTS_NOMBRE, f"{m.prefixe}{nb_sorts} sort(s) indiqué(s), mais {texte}.",
+                        f"{m.chemin}/sorts", "masque-de-magie")
+        if not solo and nb_objets < base_objets:
+            self.erreur(CODE_OBJETS_NOMBRE, f"{m.prefixe}{qui} doit choisir {base_objets} objet(s) ; "
+                        f"{nb_objets} indiqué(s).", f"{m.chemin}/objets", "cout-des-castes")
+        elif nb_objets > base_objets + bonus_objets:
+            if bonus_objets:
+                texte = f"{qui} a {base_objets} objet(s), plus {bonus_objets} avec la Bête de somme"
+            else:
+                texte = f"{qui} n'a que {base_objets} objet(s) ; seule la Bête de somme en ajoute un, à deux Hami"
+            self.erreur(CODE_OBJETS_NOMBRE, f"{m.prefixe}{nb_objets} objet(s) indiqué(s), mais {texte}.",
+                        f"{m.chemin}/objets", BETE_DE_SOMME if bonus_objets else "cout-des-castes")
+
+    def _bete_de_somme(self) -> None:
+        bete = self._bete()
+        if not bete:
+            return
+        limite = int(bete.get("nb_hami_objets_bonus", 0))
+        en_plus = []
+        for m in self.hamis:
+            if m.caste and not m.legendaire and isinstance(m.brut.get("objets"), list):
+                base = int(_proprietes(m.profil).get("nb_objets", 0))
+                if len(m.brut["objets"]) > base:
+                    en_plus.append(m)
+        for m in en_plus[limite:]:
+            self.erreur(CODE_BETE_OBJETS, f"{m.prefixe}la Bête de somme donne un objet de plus à {limite} Hami "
+                        f"seulement ; les entrées {', '.join(str(x.index + 1) for x in en_plus[:limite])} "
+                        "en profitent déjà.", f"{m.chemin}/objets", BETE_DE_SOMME)
+
+    def _restrictions(self, m: Membre) -> None:
+        """Restrictions printed on each spell and object (lien, tribe, caste)."""
+        for champ, catalogue, code in (("sorts", self.cat.sorts, CODE_SORT_RESTRICTION),
+                                       ("objets", self.cat.objets, CODE_OBJET_RESTRICTION)):
+            for k, item in enumerate(m.brut.get(champ) if isinstance(m.brut.get(champ), list) else []):
+                if not isinstance(item, str) or item not in catalogue:
+                    continue
+                raison = self._raison(m, _proprietes(catalogue[item]))
+                if raison:
+                    printed = "; ".join(_textes(catalogue[item].get("restrictions")))
+                    self.erreur(code, f"{m.prefixe}{catalogue[item]['nom']} : {raison} (restriction : « {printed} »).",
+                                f"{m.chemin}/{champ}/{k}", item)
+
+    def _raison(self, m: Membre, props: dict[str, Any]) -> str | None:
+        lien = props.get("lien")
+        if lien in LIENS and self.lien != lien:
+            if self.herbe:
+                return (f"réservé aux Communautés liées à {LIEN_NOMS[lien]}, et une Communauté entièrement de "
+                        "l'Herbe n'a pas de lien pour les sorts et objets")
+            if self.lien is None:
+                return f"réservé aux Communautés liées à {LIEN_NOMS[lien]}, et la Communauté n'a pas déclaré de lien"
+            return f"réservé aux Communautés liées à {LIEN_NOMS[lien]}, pas à {LIEN_NOMS[self.lien]}"
+        interdite = props.get("interdit_tribu")
+        if interdite and m.tribu == interdite:
+            return f"interdit à la tribu {self.cat.tribus[interdite].nom if interdite in self.cat.tribus else interdite}"
+        tribu = props.get("tribu")
+        if tribu and m.tribu != tribu:
+            return f"réservé aux Hami de la tribu {self.cat.tribus[tribu].nom if tribu in self.cat.tribus else tribu}"
+        castes = _textes(props.get("castes"))
+        if castes and m.caste not in castes:
+            noms = " ou ".join(str(self.cat.castes[c]["nom"]) for c in castes if c in self.cat.castes)
+            return f"réservé à : {noms}"
+        return None
+
+    def _unicite(self, champ: str, code: str, regle: str, article: str) -> None:
+        """A spell or an object appears once per Communauté, legendaries' fixed ones included."""
+        premiers: dict[str, Membre] = {}
+        for m in self.hamis:
+            donnes = m.brut.get(champ) if isinstance(m.brut.get(champ), list) and not m.sorts_imposes else None
+            items = list(enumerate(donnes)) if donnes is not None else [(None, i) for i in getattr(m, champ)]
+            for k, item in items:
+                if not isinstance(item, str):
+                    continue
+                if item in premiers:
+                    autre = premiers[item]
+                    ou = "elle-même" if autre is m else f"l'entrée {autre.index + 1} « {autre.nom} »"
+                    chemin = f"{m.chemin}/{champ}/{k}" if k is not None else f"{m.chemin}/legendaire"
+                    self.erreur(code, f"{m.prefixe}{article} {self.cat.nom(item)} est déjà pris par {ou} : "
+                                "chacun ne figure qu'une fois dans la Communauté, légendaires compris.", chemin, regle)
+                else:
+                    premiers[item] = m
+
+    # --- costs --------------------------------------------------------------------------------
+
+    def couter(self) -> None:
+        for m in self.membres:
+            if m.genre is None or m.profil is None:
+                continue
+            if m.genre == "hami":
+                m.couts.append((str(m.profil["nom"]), int(m.profil.get("cout") or 0)))
+                for k, familier in enumerate(m.familiers):
+                    gratuit = m.legendaire == RUCHE and k == 1 and not self.cat.mecanique(familier) \
+                        and not self.cat.mecanique(m.familiers[0])
+                    libelle = self.cat.nom(familier) + (" (Maîtresse, gratuit)" if gratuit else "")
+                    m.couts.append((libelle, 0 if gratuit else int(self.cat.familiers[familier].get("cout") or 0)))
+                if m.monture:
+                    m.couts.append((f"Monture {self.cat.nom(m.monture)}",
+                                    int(self.cat.montures[m.monture].get("cout") or 0)))
+            else:
+                m.couts.append((str(m.profil["nom"]), int(m.profil.get("cout") or 0)))
+        self._bonus_arbres()
+        for m in self.membres:
+            if m.genre is not None and m.profil is not None:
+                m.cout = sum(c for _, c in m.couts)
+
+    def _bonus_arbres(self) -> None:
+        """With an Arbres Meneur, the first familiar beyond two identical ones (attached) is free."""
+        if self.meneur is None or self.meneur.tribu != TRIBU_ARBRES:
+            return
+        rattaches: dict[str, list[tuple[Membre, int]]] = {}
+        for m in self.hamis:
+            premiers = m.familiers[:1] if m.legendaire == RUCHE else m.familiers  # Maîtresse: not counted
+            for k, familier in enumerate(premiers):
+                if not self.cat.mecanique(familier):
+                    rattaches.setdefault(familier, []).append((m, k))
+        for espece, liste in rattaches.items():
+            if len(liste) < 2:
+                continue
+            candidats = [(m.index, m, k) for m, k in liste[2:]]
+            candidats += [(m.index, m, None) for m in self.membres if m.familier_sauvage == espece]
+            if not candidats:
+                continue
+            _, gagnant, k = min(candidats, key=lambda c: c[0])
+            nom = self.cat.nom(espece)
+            rang = 1 + (k or 0) if k is not None else 0  # position in couts: the Hami comes first
+            gagnant.couts[rang] = (f"{nom} (bonus des Arbres, gratuit)", 0)
+
+    # --- derived values and details -----------------------------------------------------------
+
+    def derives(self) -> dict[int, dict[str, Any]]:
+        nb_hami = len(self.hamis)
+        sans_familier = sum(1 for m in self.hamis if not m.familiers)
+        out: dict[int, dict[str, Any]] = {}
+        for m in self.membres:
+            valeurs: dict[str, Any] = {
+                "genre": m.genre,
+                "caste_effective": m.caste,
+                "age_effectif": m.age,
+                "tribu_effective": m.tribu,
+                "lien_impose": m.lien_impose,
+                "lien_communaute": self.lien,
+                "periode_communaute": self.periode,
+                "communaute_herbe": self.herbe,
+                "mode": self.mode,
+                "nb_hami": nb_hami,
+                "nb_hami_sans_familier": sans_familier,
+                "nb_mikmik": m.familiers.count(MIKMIK) + (1 if m.familier_sauvage == MIKMIK else 0),
+                "nb_sorts_objets": len(m.sorts) + len(m.objets) if m.genre == "hami" else 0,
+                "cout": m.cout,
+            }
+            for equipement in self.cat.equipements:
+                valeurs["porte_" + equipement.replace("-", "_")] = equipement in m.equipement
+            if not (isinstance(m.brut.get("nom"), str) and m.brut["nom"]):
+                valeurs["nom"] = m.nom
+            out[m.index] = valeurs
+        return out
+
+    def _bonus_communaute(self) -> dict[str, Any] | None:
+        if self.meneur is None or self.meneur.tribu not in self.cat.tribus:
+            return None
+        tribu = self.cat.tribus[self.meneur.tribu]
+        return {"tribu": tribu.id, "nom": tribu.nom, "texte": tribu.bonus_communaute, "meneur": self.meneur.index,
+                "regle": bundle.ancre(self.donnees, TABLE_BONUS_COMMUNAUTE)}
+
+    def _bonus_individuel(self, m: Membre) -> dict[str, Any] | None:
+        if m.tribu not in self.cat.tribus:
+            return None
+        tribu = self.cat.tribus[m.tribu]
+        return {"tribu": tribu.id, "nom": tribu.nom, "texte": tribu.bonus_individuel,
+                "regle": bundle.ancre(self.donnees, TABLE_BONUS_INDIVIDUEL)}
+
+    def creatures(self) -> list[dict[str, Any]]:
+        """Every figure with its final characteristics (age, Bâton, bras-liane, mount, Rapide applied)."""
+        communaute = self._bonus_communaute()
+        texte_communaute = communaute["texte"] if communaute else None
+        out: list[dict[str, Any]] = []
+        for m in self.membres:
+            if m.genre is None or m.profil is None:
+                continue
+            if m.genre == "hami":
+                out.append(self._hami(m, texte_communaute))
+                for k, familier in enumerate(m.familiers):
+                    chemin = f"{m.chemin}/familier" + (f"/{k}" if isinstance(m.brut.get("familier"), list) else "")
+                    out.append(self._bete_figure(self.cat.familiers[familier], m, "familier", chemin,
+                                                 texte_communaute, rattache=m.index))
+            else:
+                champ = "familier_sauvage" if m.genre == "familier_sauvage" else "predateur"
+                out.append(self._bete_figure(m.profil, m, m.genre, f"{m.chemin}/{champ}", texte_communaute))
+        return out
+
+    def _hami(self, m: Membre, texte_communaute: str | None) -> dict[str, Any]:
+        car = dict(m.profil.get("caracteristiques") or {})
+        props = _proprietes(m.profil)
+        mouvement, cogner, tirer, essence = car.get("M"), car.get("C"), car.get("T"), car.get("E")
+        actions = props.get("actions")
+        ajustements: list[str] = []
+        if not m.legendaire and m.age == "jeune" and _entier(actions):
+            actions += int(props.get("actions_bonus_jeune", 0))
+            ajustements.append(f"jeune : +{props.get('actions_bonus_jeune', 0)} action")
+        if not m.legendaire and m.age == "ancien" and _entier(essence):
+            essence += int(props.get("essence_bonus_ancien", 0))
+            ajustements.append(f"ancien : +{props.get('essence_bonus_ancien', 0)} Essences")
+        for equipement in m.equipement:
+            eprops = _proprietes(self.cat.equipements[equipement])
+            if "cogner" in eprops:
+                cogner = eprops["cogner"]
+                ajustements.append(f"{self.cat.nom(equipement)} : C {cogner}")
+            if _entier(eprops.get("essence")) and _entier(essence):
+                essence += eprops["essence"]
+                ajustements.append(f"{self.cat.nom(equipement)} : {eprops['essence']:+d} Essences")
+        if m.monture:
+            mprops = _proprietes(self.cat.montures[m.monture])
+            if "mouvement" in mprops:
+                mouvement = mprops["mouvement"]
+                ajustements.append(f"{self.cat.nom(m.monture)} : M {mouvement}")
+            if _entier(mprops.get("essence_bonus")) and _entier(essence):
+                essence += mprops["essence_bonus"]
+                ajustements.append(f"{self.cat.nom(m.monture)} : +{mprops['essence_bonus']} Essences")
+        return {
+            "entree": m.index, "chemin": m.chemin, "genre": "hami", "profil": m.profil["id"], "nom": m.nom,
+            "caste": m.caste, "legendaire": m.legendaire, "tribu": m.tribu, "age": m.age, "meneur": m.meneur,
+            "M": mouvement, "C": cogner, "T": tirer, "E": essence, "actions": actions,
+            "ajustements": ajustements,
+            "capacites": _textes(m.profil.get("capacites")),
+            "equipement": list(m.equipement) + ([m.brut["arme"]] if m.brut.get("arme") in ("lanceur", "arc") else []),
+            "sorts": list(m.sorts), "objets": list(m.objets), "monture": m.monture,
+            "cout": m.cout,
+            "bonus_communaute": texte_communaute,
+            "bonus_individuel": self._bonus_individuel(m),
+        }
+
+    def _bete_figure(self, profil: dict[str, Any], m: Membre, genre: str, chemin: str,
+                     texte_communaute: str | None, rattache: int | None = None) -> dict[str, Any]:
+        car = dict(profil.get("caracteristiques") or {})
+        mouvement = car.get("M")
+        ajustements: list[str] = []
+        capacites = _textes(profil.get("capacites"))
+        if genre == "predateur":
+            for competence in m.competences:
+                capacites.append(competence)
+                if competence == COMPETENCE_RAPIDE and "mouvement" in _proprietes(self.cat.capacites[competence]):
+                    mouvement = _proprietes(self.cat.capacites[competence])["mouvement"]
+                    ajustements.append(f"{self.cat.nom(competence)} : M {mouvement}")
+        return {
+            "entree": m.index, "chemin": chemin, "genre": genre, "profil": profil["id"],
+            "nom": f"{profil['nom']} de {m.nom}" if rattache is not None else m.nom,
+            "rattache_a": rattache,
+            "M": mouvement, "C": car.get("C"), "T": car.get("T"), "E": car.get("E"),
+            "actions": _proprietes(profil).get("actions"),
+            "ajustements": ajustements, "capacites": capacites,
+            "cout": m.cout if rattache is None else None,
+            "bonus_communaute": texte_communaute,
+            "bonus_individuel": None,
+        }
+
+    def lignes(self, nb_entrees: int) -> list[dict[str, Any]]:
+        """One row per list entry for the checker's cost table."""
+        par_index = {m.index: m for m in self.membres}
+        out = []
+        for i in range(nb_entrees):
+            m = par_index.get(i)
+            if m is None:
+                out.append({"index": i, "nom": None, "role": None, "nombre": None, "cout": None, "couts": None})
+                continue
+            figures = (1 + len(m.familiers) + (1 if m.monture else 0)) if m.genre == "hami" else 1
+            out.append({"index": i, "nom": m.nom, "role": GENRES.get(m.genre or "", None), "nombre": figures,
+                        "cout": m.cout, "couts": {libelle: c for libelle, c in m.couts} or None})
+        return out
+
+
+def analyser(donnees_jeu: dict[str, Any], liste: dict[str, Any], vues: list[VueEntree]) -> AnalyseJeu:
+    """Costs, derived values, cross-entry rules and creature details of a Communauté.
+
+    Args:
+        donnees_jeu: the HAMI bundle.
+        liste: the list document.
+        vues: the entries that are objects, with the schema's defaults filled in.
+
+    Returns:
+        The total cost, the derived values the data rules read, the violations
+        of the rules written in Python, and the details shown to the player.
+
+    """
+    analyse = _Analyse(donnees_jeu, liste, vues)
+    analyse.couter()
+    analyse.verifier()
+    entrees = liste.get("entrees") if isinstance(liste.get("entrees"), list) else []
+    total = sum(m.cout or 0 for m in analyse.membres)
+    budget = liste.get("format") if _entier(liste.get("format")) else None
+    details = {
+        "entrees": analyse.lignes(len(entrees)),
+        "total": total,
+        "format": budget,
+        "reste": budget - total if budget is not None else None,
+        "lien": analyse.lien,
+        "periode": analyse.periode,
+        "mode": analyse.mode,
+        "communaute_herbe": analyse.herbe,
+        "meneur": analyse.meneur.index if analyse.meneur else None,
+        "bonus_communaute": analyse._bonus_communaute(),
+        "creatures": analyse.creatures(),
+    }
+    return AnalyseJeu(cout=total, derives=analyse.derives(), erreurs=analyse.erreurs,
+                      avertissements=analyse.avertissements, details=details)
+
+
+def completer_details(details: dict[str, Any], mesures: dict[str, dict[str, Any]], vues: list[VueEntree]) -> None:
+    """Add the composition counts measured by the data rules (Hami, jeunes, anciens, Conteurs, Gardiens)."""
+    par_code = {m["code"]: m for m in mesures.values()}
+    composition = {}
+    for cle_, code in (("hami", "HAMI_HAMI_MIN"), ("jeunes", "HAMI_JEUNE_MIN"), ("anciens", "HAMI_ANCIEN_MIN"),
+                       ("conteurs", "HAMI_CONTEUR_MAX"), ("gardiens", "HAMI_GARDIENS_MAX"),
+                       ("meneurs", "HAMI_MENEUR_NOMBRE"), ("montures", "HAMI_MONTURE_MAX")):
+        if code in par_code:
+            composition[cle_] = par_code[code]["valeur"]
+    details["composition"] = composition
