@@ -13,11 +13,10 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import playwright.sync_api as playwright_sync
 import pytest
 
 from tests.browser_support import attendre_moteur, lancer_chromium, servir, surveiller_reseau
-
-playwright_sync = pytest.importorskip("playwright.sync_api")
 
 ROOT = Path(__file__).resolve().parent.parent
 JEU = "hami"
@@ -186,3 +185,21 @@ def test_editeur_de_paquet(page: object, site_url: str) -> None:
     # Restore the example deck.
     zone.get_by_role("button", name="Revenir au paquet d'exemple").click()
     assert zone.locator("tbody tr").count() == 12
+
+
+def test_caracteristiques_finales_affichees(page: object, site_url: str) -> None:
+    """The checker shows each creature's final characteristics, as the CLI report gives them."""
+    fichier = ROOT / "data" / JEU / "listes" / "01-exemple-du-livre.yaml"
+    run = subprocess.run([sys.executable, "-m", "browser_engine", "valider", str(fichier), "--json"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    creatures = json.loads(run.stdout)["details"]["creatures"]
+    page.goto(site_url + f"{JEU}/verifier/")
+    attendre_moteur(page)
+    page.select_option("#cpd-exemple", exemples(page)[fichier.name])
+    attendre_etat(page, "valide")
+    lignes = page.locator("table[data-role=creatures] tbody tr")
+    assert lignes.count() == len(creatures)
+    for i, creature in enumerate(creatures):
+        cellules = lignes.nth(i).locator("td").all_inner_texts()
+        assert cellules[0] == creature["nom"]
+        assert cellules[1:6] == [str(creature[k]) for k in ("M", "C", "T", "E", "actions")]

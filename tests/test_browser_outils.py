@@ -13,11 +13,10 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import playwright.sync_api as playwright_sync
 import pytest
 
 from tests.browser_support import attendre_moteur, lancer_chromium, servir, surveiller_reseau
-
-playwright_sync = pytest.importorskip("playwright.sync_api")
 
 ROOT = Path(__file__).resolve().parent.parent
 JEU = "bataille-d6"

@@ -206,6 +206,41 @@
     return morceaux.join(" · ");
   }
 
+  /** Final characteristics of each creature, when the game's report gives them (HAMI). */
+  function tableauCreatures(creatures, base) {
+    const { el } = C();
+    if (!Array.isArray(creatures) || !creatures.length) return null;
+    const texte = (v) => (v === undefined || v === null || v === "" ? "—" : String(v));
+    const bonus = (c) => {
+      const b = c.bonus_individuel;
+      if (!b) return "—";
+      const lien = C().lienSur(base, b.regle);
+      const nom = (b.nom || "") + " : " + (b.texte || "");
+      return lien ? el("a", { href: lien }, nom) : nom;
+    };
+    const colonnes = ["Créature", "M", "C", "T", "E", "Actions", "Ajustements", "Bonus de tribu"];
+    return el(
+      "div",
+      { classe: "cpd-tableau" },
+      el(
+        "table",
+        { classe: "cpd-table", "data-role": "creatures" },
+        el("caption", {}, "Caractéristiques finales de chaque créature"),
+        el("thead", {}, el("tr", {}, colonnes.map((t) => el("th", { scope: "col" }, t)))),
+        el(
+          "tbody",
+          {},
+          creatures.map((c) =>
+            el("tr", {},
+              el("td", {}, el("span", { classe: "cpd-nom" }, texte(c.nom))),
+              ["M", "C", "T", "E", "actions"].map((k) => el("td", { classe: "cpd-nombre" }, texte(c[k]))),
+              el("td", {}, texte((c.ajustements || []).join(" ; "))),
+              el("td", {}, bonus(c)))),
+        ),
+      ),
+    );
+  }
+
   function tableauCouts(entrees, unite) {
     const { el, nombre } = C();
     if (!entrees.length) return null;
@@ -332,6 +367,8 @@
       }
       const tableau = tableauCouts(entrees, unite);
       if (tableau) blocs.push(tableau);
+      const creatures = tableauCreatures((rapport.details || {}).creatures, base);
+      if (creatures) blocs.push(creatures);
       details.replaceChildren(...blocs);
     }
 
