@@ -272,33 +272,28 @@ def print_odds(decl: dict[str, Any], result: dict[str, Any]) -> None:
 
 # --- commands -------------------------------------------------------------------------------
 
-def _read_list(name: str) -> dict[str, Any]:
+def _read_bytes(name: str) -> bytes:
+    """A file's bytes, refused past the list files' size limit; `-` reads standard input."""
     if name == "-":
-        return lire_liste(sys.stdin.buffer.read(MAX_OCTETS + 1))
+        return sys.stdin.buffer.read(MAX_OCTETS + 1)
     path = Path(name)
     try:
         size = path.stat().st_size
         if size > MAX_OCTETS:
             raise ErreurEntree(f"Fichier trop volumineux ({size / 1_048_576:.1f} Mo) : la taille maximale "
                                "acceptée est 1,0 Mo.".replace(".", ",", 1))
-        data = path.read_bytes()
+        return path.read_bytes()
     except OSError as exc:
         raise ErreurEntree(f"Impossible de lire {name} : {exc.strerror or exc}.") from None
-    return lire_liste(data)
+
+
+def _read_list(name: str) -> dict[str, Any]:
+    return lire_liste(_read_bytes(name))
 
 
 def _read_document(name: str) -> Any:
     """A YAML or JSON file given to a parameter (a deck of cards), with the list files' limits."""
-    path = Path(name)
-    try:
-        size = path.stat().st_size
-        if size > MAX_OCTETS:
-            raise ErreurEntree(f"Fichier trop volumineux ({size / 1_048_576:.1f} Mo) : la taille maximale "
-                               "acceptée est 1,0 Mo.".replace(".", ",", 1))
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ErreurEntree(f"Impossible de lire {name} : {exc.strerror or exc}.") from None
-    return lire_document(data)
+    return lire_document(_read_bytes(name))
 
 
 def command_check(args: argparse.Namespace) -> int:

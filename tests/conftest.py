@@ -5,9 +5,13 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
+import playwright.sync_api as playwright_sync
 import pytest
+
+from tests.browser_support import lancer_chromium, servir
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -42,3 +46,19 @@ def output_dir() -> Path:
     """Folder for files a person looks at after the tests (PNG renders...)."""
     OUTPUT.mkdir(exist_ok=True)
     return OUTPUT
+
+
+@pytest.fixture(scope="module")
+def site_url(site_dir: Path) -> Iterator[str]:
+    """The built site served on 127.0.0.1, for the browser tests of one module."""
+    with servir(site_dir) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def navigateur() -> Iterator[object]:
+    """Debian's Chromium, headless, driven by Playwright."""
+    with playwright_sync.sync_playwright() as p:
+        navigateur = lancer_chromium(p)
+        yield navigateur
+        navigateur.close()

@@ -13,29 +13,15 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-import playwright.sync_api as playwright_sync
 import pytest
 
-from tests.browser_support import attendre_moteur, lancer_chromium, servir, surveiller_reseau
+from tests.browser_support import attendre_moteur, surveiller_reseau
 
 ROOT = Path(__file__).resolve().parent.parent
 JEU = "hami"
 OUTIL = "[data-compendium-outil=verifier]"
 EXEMPLE_INVALIDE = "11-invalide-budget-depasse.yaml"  # its comment: the S'Truk makes 10 points, take a Cracheur
 
-
-@pytest.fixture(scope="module")
-def site_url(site_dir: Path) -> Iterator[str]:
-    with servir(site_dir) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def navigateur() -> Iterator[object]:
-    with playwright_sync.sync_playwright() as p:
-        navigateur = lancer_chromium(p)
-        yield navigateur
-        navigateur.close()
 
 
 @pytest.fixture

@@ -13,10 +13,9 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-import playwright.sync_api as playwright_sync
 import pytest
 
-from tests.browser_support import attendre_moteur, lancer_chromium, servir, surveiller_reseau
+from tests.browser_support import attendre_moteur, surveiller_reseau
 
 ROOT = Path(__file__).resolve().parent.parent
 JEU = "bataille-d6"
@@ -24,19 +23,6 @@ ETAT = "[data-role=etat]"
 PANNEAU = "[data-role=panneau-erreur]"
 FRANCAIS = re.compile(r"[éèêàçù]|\b(liste|fichier|entrée|texte|ligne|valeur|trop|n'est|ne peut)\b", re.I)
 
-
-@pytest.fixture(scope="module")
-def site_url(site_dir: Path) -> Iterator[str]:
-    with servir(site_dir) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def navigateur() -> Iterator[object]:
-    with playwright_sync.sync_playwright() as p:
-        navigateur = lancer_chromium(p)
-        yield navigateur
-        navigateur.close()
 
 
 class Onglet:
