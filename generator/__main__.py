@@ -5,8 +5,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import print_sheets, render
 from .model import load_site
+from .plugin import site_pages
 from .problems import DataError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,9 +31,7 @@ def main(argv: list[str] | None = None) -> int:
         count = sum(len(g.entries) for g in site.games)
         print(f"Données valides : {len(site.games)} jeu(x), {count} entrées.")
         return 0
-    pages = render.render_site(site, render.static_tables_hook())
-    pages.update(render.tool_pages(site, args.racine))
-    pages.update(print_sheets.print_pages_md(site))
+    pages = site_pages(site, args.racine)
     for uri, text in pages.items():
         target = args.dossier / uri
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -18,6 +18,14 @@ from .problems import DataError
 GAMES_MARKER = "<!-- compendium:jeux -->"
 
 
+def site_pages(site: Site, root: Path) -> dict[str, str]:
+    """Every generated Markdown page: rule pages, tool pages and print pages, by source URI."""
+    pages = render.render_site(site, render.static_tables_hook())
+    pages.update(render.tool_pages(site, root))
+    pages.update(print_sheets.print_pages_md(site))
+    return pages
+
+
 class CompendiumConfig(Config):
     """Plugin options."""
 
@@ -39,9 +47,7 @@ class CompendiumPlugin(BasePlugin[CompendiumConfig]):
             self.site = load_site(self.root)
         except DataError as exc:
             raise PluginError("Données invalides :\n" + str(exc)) from None
-        self.pages = render.render_site(self.site, render.static_tables_hook())
-        self.pages.update(render.tool_pages(self.site, self.root))
-        self.pages.update(print_sheets.print_pages_md(self.site))
+        self.pages = site_pages(self.site, self.root)
         config.nav = render.nav(self.site, render.tool_nav(self.site, set(self.pages)))
         return config
 

@@ -35,6 +35,7 @@ import jinja2
 import markdown as markdown_lib
 
 from .model import Entry, Game, Site, page_url, relative_link
+from .render import cell_text
 
 log = logging.getLogger("mkdocs.plugins.compendium.impression")
 
@@ -592,17 +593,6 @@ def table_view(game: Game, entry: Entry) -> dict[str, Any]:
         rows.append(cells)
     return {"colonnes": [esc(c["nom"]) for c in columns], "lignes": rows,
             "notes": [esc(n) for n in d.get("notes", [])], "de": d.get("de", "")}
-
-
-def cell_text(value: Any) -> str:
-    """A table cell as text: null is « — », booleans are oui/non, lists are joined."""
-    if value is None:
-        return "—"
-    if isinstance(value, bool):
-        return "oui" if value else "non"
-    if isinstance(value, list):
-        return ", ".join(cell_text(v) for v in value)
-    return str(value)
 
 
 NOT_ON_SHEETS = ("calculs", "regles_liste", "faq")

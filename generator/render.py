@@ -28,15 +28,20 @@ def environment() -> jinja2.Environment:
     return env
 
 
-def cell(value: Any) -> str:
-    """Format a table cell: null is a dash, booleans are oui/non, pipes are escaped."""
+def cell_text(value: Any) -> str:
+    """A table cell as plain text: null is « — », booleans are oui/non, lists are joined."""
     if value is None:
         return "—"
     if isinstance(value, bool):
         return "oui" if value else "non"
     if isinstance(value, list):
-        return ", ".join(cell(v) for v in value)
-    return str(value).replace("|", "\\|").replace("\n", " ")
+        return ", ".join(cell_text(v) for v in value)
+    return str(value)
+
+
+def cell(value: Any) -> str:
+    """A table cell for a Markdown table: the plain text with pipes escaped and newlines folded."""
+    return cell_text(value).replace("|", "\\|").replace("\n", " ")
 
 
 def yaml_string(value: str) -> str:
