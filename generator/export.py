@@ -10,21 +10,30 @@ from .model import Game, Site, load_site
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def game_schema(root: Path, kind: str, game_id: str) -> dict[str, Any] | None:
+    """A game's document schema (`liste` or `catalogue`), when it has one."""
+    path = root / "schemas" / f"{kind}-{game_id}.schema.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+
+
 def list_schema(root: Path, game_id: str) -> dict[str, Any] | None:
     """The list-document schema of a game, when it has one."""
-    path = root / "schemas" / f"liste-{game_id}.schema.json"
-    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+    return game_schema(root, "liste", game_id)
 
 
 def bundle(game: Game, root: Path = ROOT) -> dict[str, Any]:
     """The engine's input for one game.
 
     It merges every data file by top-level key, and adds `ancres` (entry id to
-    URL path from the site root) and `schemas.liste` (the list-document schema).
+    URL path from the site root) and `schemas`: `liste` (the list-document
+    schema) and, for games whose players supply profiles, `catalogue`.
     """
     out = dict(game.raw)
     out["ancres"] = {entry_id: game.url(entry_id) for entry_id in game.entries}
     out["schemas"] = {"liste": list_schema(root, game.id)}
+    catalogue = game_schema(root, "catalogue", game.id)
+    if catalogue is not None:
+        out["schemas"]["catalogue"] = catalogue
     return out
 
 
@@ -51,16 +60,19 @@ def game_bundle(data_dir: Path, jeu: str) -> dict[str, Any]:
     return bundle(load_site(root, only=[jeu]).games[0], root)
 
 
-def example_lists(root: Path, game_id: str) -> list[dict[str, str]]:
-    """Example lists of a game (`data/<jeu>/listes/*.yaml`), with their first comment line."""
-    folder = root / "data" / game_id / "listes"
+def example_lists(root: Path, game_id: str, folder_name: str = "listes") -> list[dict[str, str]]:
+    """Example lists of a game (`data/<jeu>/listes/*.yaml`), with their comment lines.
+
+    With `folder_name="catalogues"`, the example catalogues of player-supplied profiles.
+    """
+    folder = root / "data" / game_id / folder_name
     out = []
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
         text = path.read_text(encoding="utf-8")
         comments = [line.lstrip("# ").strip() for line in text.splitlines() if line.startswith("#")]
         name = next((line.split(":", 1)[1].strip().strip('"') for line in text.splitlines() if line.startswith("nom:")), path.stem)
         out.append({"fichier": path.name, "nom": name, "description": " ".join(comments),
-                    "url": f"assets/listes/{game_id}/{path.name}", "contenu": text})
+                    "url": f"assets/{folder_name}/{game_id}/{path.name}", "contenu": text})
     return out
 
 
@@ -68,6 +80,6 @@ def exported_files(site: Site, root: Path = ROOT) -> dict[str, str]:
     """Every exported asset by its path in the site: bundles and example lists."""
     out = {f"assets/data/{game.id}.json": bundle_json(game, root) for game in site.games}
     for game in site.games:
-        for example in example_lists(root, game.id):
+        for example in example_lists(root, game.id) + example_lists(root, game.id, "catalogues"):
             out[example["url"]] = example["contenu"]
     return out

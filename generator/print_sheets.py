@@ -976,30 +976,32 @@ def roster_spec(game: Game) -> dict[str, Any]:
         predators = {short: names[f"predateur-{short}"] for short in ("larve", "adulte", "geant")
                      if f"predateur-{short}" in names}
         return {
-            "titre": title, "unite": unit, "noms": names, "lignes_vides": 10,
+            "titre": title, "unite": unit, "noms": names, "lignes_vides": 10, "lignes_par": "creatures",
             "colonnes": [
                 {"id": "creature", "nom": "Créature", "classe": "nom", "valeurs": [
-                    {"valeur": "entree.nom"},
+                    {"valeur": "creature.nom"},
                     {"premier": True, "valeurs": [
-                        {"valeur": "entree.legendaire", "libelles": "noms"},
-                        {"valeur": "entree.caste", "libelles": "noms"},
-                        {"valeur": "entree.familier_sauvage", "libelles": "noms", "prefixe": "Familier sauvage : "},
-                        {"valeur": "entree.predateur", "libelles": predators, "prefixe": "Prédateur : "}]}]},
+                        {"valeur": "creature.legendaire", "libelles": "noms"},
+                        {"valeur": "creature.caste", "libelles": "noms"},
+                        {"valeur": "creature.familier_sauvage", "libelles": "noms", "prefixe": "Familier sauvage : "},
+                        {"valeur": "creature.predateur", "libelles": predators, "prefixe": "Prédateur : "},
+                        {"valeur": "creature.profil", "libelles": "noms"}]}]},
                 {"id": "tribu", "nom": "Tribu, âge", "classe": "texte", "valeurs": [
-                    {"valeur": "entree.tribu", "libelles": TRIBUS_HAMI},
-                    {"valeur": "entree.age", "libelles": AGES_HAMI},
-                    {"valeur": "entree.meneur", "si_vrai": "Meneur"}]},
-                *[{"id": f"carac-{name.lower()}", "nom": label, "premier": True,
-                   "valeurs": [{"valeur": f"detail.{where}{name}"} for where in ("caracteristiques.", "finales.", "")]}
+                    {"valeur": "creature.tribu", "libelles": TRIBUS_HAMI},
+                    {"valeur": "creature.age", "libelles": AGES_HAMI},
+                    {"valeur": "creature.meneur", "si_vrai": "Meneur"}]},
+                *[{"id": f"carac-{name.lower()}", "nom": label, "valeur": f"creature.{name}"}
                   for name, label in (("M", "M"), ("C", "C"), ("T", "T"), ("E", "E"), ("actions", "Act."))],
-                {"id": "equipement", "nom": "Équipement, familier, monture", "classe": "texte", "valeurs": [
-                    {"valeur": "entree.arme", "libelles": "noms"}, {"valeur": "entree.equipement", "libelles": "noms"},
-                    {"valeur": "entree.familier", "libelles": "noms"}, {"valeur": "entree.monture", "libelles": "noms"},
-                    {"valeur": "entree.competences", "libelles": "noms"}]},
+                {"id": "equipement", "nom": "Capacités, équipement, monture", "classe": "texte", "valeurs": [
+                    {"valeur": "creature.capacites", "libelles": "noms"},
+                    {"valeur": "creature.competences", "libelles": "noms"},
+                    {"valeur": "creature.arme", "libelles": "noms"},
+                    {"valeur": "creature.equipement", "libelles": "noms"},
+                    {"valeur": "creature.monture", "libelles": "noms"},
+                    {"valeur": "creature.familier", "libelles": "noms", "prefixe": "Familier : "}]},
                 {"id": "magie", "nom": "Sorts, objets", "classe": "texte", "valeurs": [
-                    {"valeur": "entree.sorts", "libelles": "noms"}, {"valeur": "entree.objets", "libelles": "noms"}]},
-                {"id": "cout", "nom": "Coût", "premier": True,
-                 "valeurs": [{"valeur": "detail.cout"}, {"valeur": "detail.cout_total"}]},
+                    {"valeur": "creature.sorts", "libelles": "noms"}, {"valeur": "creature.objets", "libelles": "noms"}]},
+                {"id": "cout", "nom": "Coût", "valeur": "creature.cout"},
                 {"id": "essence", "nom": "Ess. perdue", "vide": True},
             ],
             "cartes": [{"valeur": "entree.sorts", "direct": "sorts"}, {"valeur": "entree.objets", "direct": "objets"}],
@@ -1120,6 +1122,23 @@ def entry_details(rapport: dict[str, Any] | None, index: int) -> dict[str, Any]:
     return {}
 
 
+def entry_creatures(spec: dict[str, Any], rapport: dict[str, Any], index: int,
+                    entree: dict[str, Any]) -> list[dict[str, Any]]:
+    """The roster rows of a list entry (mirrors `creaturesEntree` in impression.js).
+
+    With `lignes_par: creatures` (HAMI), each creature the report gives for the entry
+    (the Hami, its familiar, its mount) is a row; otherwise, and when the report has no
+    creatures, the entry itself is the one row's `creature`.
+    """
+    details = rapport.get("details") if isinstance(rapport.get("details"), dict) else {}
+    creatures = details.get(spec.get("lignes_par", "")) if spec.get("lignes_par") else None
+    if isinstance(creatures, list):
+        own = [c for c in creatures if isinstance(c, dict) and c.get("entree") == index]
+        if own:
+            return own
+    return [entree]
+
+
 def find_profile(ident: Any, liste: dict[str, Any], catalogue: dict[str, Any] | None) -> dict[str, Any]:
     """A player-supplied profile by id: in the list's `profils`, then in a loaded catalogue."""
     for source in (liste, catalogue or {}):
@@ -1209,7 +1228,9 @@ def roster_model(game: Game, liste: dict[str, Any] | None, rapport: dict[str, An
             continue
         profile = find_profile(entree.get("profil"), liste, catalogue) if spec.get("profils") else {}
         context = {"entree": entree, "detail": entry_details(rapport, index), "rapport": rapport, "profil": profile}
-        rows.append([cell_of(col, context, spec) for col in spec["colonnes"]])
+        for creature in entry_creatures(spec, rapport, index, entree):
+            row_context = {**context, "creature": creature}
+            rows.append([cell_of(col, row_context, spec) for col in spec["colonnes"]])
         for rule in spec["cartes"]:
             value = resolve(rule["valeur"], context)
             for item in value if isinstance(value, list) else [value]:

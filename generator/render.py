@@ -1,6 +1,7 @@
 """Render stage: the model becomes virtual Markdown pages (nothing is written into content/)."""
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +26,7 @@ def environment() -> jinja2.Environment:
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["cellule"] = cell
     env.filters["yaml_chaine"] = yaml_string
+    env.tests["search"] = lambda value, pattern: re.search(pattern, str(value)) is not None
     return env
 
 
@@ -198,7 +200,7 @@ def tool_pages(site: Site, root: Path) -> dict[str, str]:
     The checker page ends with the game's list rules, each with its anchor, so
     that every violation links to the rule it enforces.
     """
-    from .export import example_lists
+    from .export import example_lists, game_schema
 
     env = environment()
     out: dict[str, str] = {}
@@ -206,6 +208,9 @@ def tool_pages(site: Site, root: Path) -> dict[str, str]:
         context = {"jeu": game.manifest, "base": "../../", "ancres": {i: game.url(i) for i in game.entries},
                    "calculs": game.raw.get("calculs", []), "exemples": example_lists(root, game.id),
                    "regles": game.raw.get("regles_liste", []), "noms": {i: e.nom for i, e in game.entries.items()}}
+        catalogue = game_schema(root, "catalogue", game.id)
+        context.update(catalogue=catalogue is not None, catalogue_champs=catalogue_fields(catalogue or {}),
+                       catalogues=example_lists(root, game.id, "catalogues"))
         renderer = GameRenderer(game, env)
         for tool in (t for t in available_tools(game) if t in ENGINE_TOOLS):
             uri = game.uri(tool)
@@ -215,6 +220,56 @@ def tool_pages(site: Site, root: Path) -> dict[str, str]:
                 text += "\n\n## Règles vérifiées { #regles-verifiees }\n\n"
                 text += "\n".join(renderer.render_entry(e, uri, level=3) for e in rules)
             out[uri] = text
+    return out
+
+
+CATALOGUE_SECTIONS = (("profils", "Champs d'un profil"), ("equipements", "Champs d'un équipement"))
+
+
+def _resolve(schema: dict[str, Any], node: Any) -> dict[str, Any]:
+    """A subschema with its local `$ref` (`#/$defs/...`) followed."""
+    while isinstance(node, dict) and isinstance(node.get("$ref"), str) and node["$ref"].startswith("#/"):
+        target: Any = schema
+        for part in node["$ref"][2:].split("/"):
+            target = target.get(part, {}) if isinstance(target, dict) else {}
+        node = target
+    return node if isinstance(node, dict) else {}
+
+
+def _allowed_values(schema: dict[str, Any], node: dict[str, Any]) -> str:
+    """Short French text of the values a field accepts (`1 à 3`, `petit, grand`, `liste`)."""
+    node = _resolve(schema, node)
+    if "enum" in node:
+        return ", ".join(f"`{v}`" for v in node["enum"])
+    if "const" in node:
+        return f"`{node['const']}`"
+    options = node.get("oneOf") or node.get("anyOf")
+    if options:
+        return " ou ".join(_allowed_values(schema, o) for o in options)
+    kind = node.get("type")
+    if kind == "integer":
+        low, high = node.get("minimum"), node.get("maximum")
+        if low is not None and high is not None:
+            return f"entier de {low} à {high}"
+        return f"entier ≥ {low}" if low is not None else "entier"
+    if kind == "array":
+        return "liste de " + _allowed_values(schema, node.get("items", {}))
+    return {"string": "texte", "boolean": "`true` ou `false`", "object": "objet", "number": "nombre"}.get(
+        str(kind), "texte")
+
+
+def catalogue_fields(schema: dict[str, Any]) -> list[dict[str, Any]]:
+    """The documented fields of a player catalogue's profiles and equipment, read from its schema."""
+    out = []
+    for key, title in CATALOGUE_SECTIONS:
+        items = _resolve(schema, _resolve(schema, schema.get("properties", {}).get(key, {})).get("items", {}))
+        required = set(items.get("required", []))
+        fields = [{"nom": name, "obligatoire": name in required, "valeurs": _allowed_values(schema, sub),
+                   "description": " ".join(str(_resolve(schema, sub).get("description") or sub.get("description")
+                                               or "").split()).replace("|", "/")}
+                  for name, sub in items.get("properties", {}).items()]
+        if fields:
+            out.append({"titre": title, "champs": fields})
     return out
 
 

@@ -462,6 +462,36 @@ def test_roster_model_python_matches_impression_js(site_model: Site, tmp_path: P
         assert [list(v) for v in expected["violations"]] == js["violations"]
 
 
+def expected_rows(game_id: str, liste: dict[str, Any], rapport: dict[str, Any] | None) -> int:
+    """One row per entry; on a checked HAMI Communauté, one more per attached familiar (a mount is
+    shown on its rider's row)."""
+    entries = liste["entrees"]
+    if game_id != "hami" or not rapport:
+        return len(entries)
+    return len(entries) + sum(1 for e in entries if e.get("familier"))
+
+
+def test_hami_communaute_sheet_shows_each_creature_final_values(site_model: Site) -> None:
+    game = site_model.game("hami")
+    spec = ps.roster_spec(game)
+    columns = [c["id"] for c in spec["colonnes"]]
+    for liste in example_lists("hami"):
+        rapport = checked(site_model, liste)
+        assert rapport is not None
+        creatures = rapport["details"]["creatures"]
+        rows = ps.roster_model(game, liste, rapport)["lignes"]
+        assert len(rows) == len(creatures)
+        for row, creature in zip(rows, creatures, strict=True):
+            assert row[columns.index("creature")].startswith(creature["nom"])
+            for key in ("M", "C", "T", "E", "actions"):
+                assert row[columns.index(f"carac-{key.lower()}")] == str(creature[key]), (creature["nom"], key)
+            names = ps.entry_names(game)
+            for spell in creature.get("sorts") or []:
+                assert names[spell] in row[columns.index("magie")]
+            for ability in creature.get("capacites") or []:
+                assert names.get(ability, ability) in row[columns.index("equipement")]
+
+
 def test_roster_lists_every_entry_and_its_cards(site_model: Site, printed: ps.PrintSet) -> None:
     for game_id, liste in roster_cases(site_model):
         game = site_model.game(game_id)
@@ -472,7 +502,7 @@ def test_roster_lists_every_entry_and_its_cards(site_model: Site, printed: ps.Pr
             "<img" not in html, "nom injecté comme HTML"
         assert "<img src=x" not in html
         model = ps.roster_model(game, liste, rapport)
-        assert len(model["lignes"]) == len(liste["entrees"])
+        assert len(model["lignes"]) == expected_rows(game_id, liste, rapport)
         for ident in model["cartes"]:
             assert f'id="carte-{ident}"' in html, (game_id, ident)
 

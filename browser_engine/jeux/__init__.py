@@ -18,7 +18,8 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-MODULES = {"bataille-d6": "browser_engine.jeux.bataille_d6", "hami": "browser_engine.jeux.hami"}
+MODULES = {"bataille-d6": "browser_engine.jeux.bataille_d6", "hami": "browser_engine.jeux.hami",
+           "kharn-ages": "browser_engine.jeux.kharn_ages"}
 
 
 def module(jeu: str) -> ModuleType | None:

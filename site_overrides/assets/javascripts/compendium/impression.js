@@ -118,6 +118,19 @@
     return {};
   }
 
+  /* The roster rows of an entry: the report's creatures of that entry (HAMI), else the entry. */
+  function creaturesEntree(spec, rapport, index, entree) {
+    var details = rapport.details && typeof rapport.details === "object" ? rapport.details : {};
+    var creatures = spec.lignes_par ? details[spec.lignes_par] : null;
+    if (Array.isArray(creatures)) {
+      var propres = creatures.filter(function (c) {
+        return c && typeof c === "object" && !Array.isArray(c) && c.entree === index;
+      });
+      if (propres.length) return propres;
+    }
+    return [entree];
+  }
+
   function trouverProfil(ident, liste, catalogue) {
     var sources = [liste, catalogue || {}];
     for (var s = 0; s < sources.length; s++) {
@@ -195,7 +208,10 @@
       if (!entree || typeof entree !== "object" || Array.isArray(entree)) return;
       var profil = spec.profils ? trouverProfil(entree.profil, liste, catalogue) : {};
       var contexte = { entree: entree, detail: detailsEntree(rapport, index), rapport: rapport, profil: profil };
-      lignes.push(spec.colonnes.map(function (colonne) { return cellule(colonne, contexte, spec); }));
+      creaturesEntree(spec, rapport, index, entree).forEach(function (creature) {
+        var ligne = Object.assign({}, contexte, { creature: creature });
+        lignes.push(spec.colonnes.map(function (colonne) { return cellule(colonne, ligne, spec); }));
+      });
       (spec.cartes || []).forEach(function (regle) {
         var valeur = resoudre(regle.valeur, contexte);
         (Array.isArray(valeur) ? valeur : [valeur]).forEach(function (item) {

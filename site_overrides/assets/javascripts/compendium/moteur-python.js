@@ -10,6 +10,7 @@ self.COMPENDIUM_PYTHON = String.raw`
 import json as _json
 
 import browser_engine as _moteur
+import browser_engine.reader as _lecteur
 
 _DONNEES = {}
 
@@ -43,15 +44,36 @@ def _donnees(jeu):
         raise _moteur.ErreurEntree("Données du jeu « " + str(jeu) + " » non chargées.") from None
 
 
-def valider_texte(jeu, texte):
-    # texte: str (textarea) or bytes (imported file; a JS Uint8Array arrives as a proxy)
+def _avec_catalogue(donnees, liste, catalogue):
+    # The player's profile catalogue (text), merged into the list; None when there is none.
+    if catalogue is None or not str(catalogue).strip():
+        return liste, None
+    try:
+        document = _lecteur.lire_document(catalogue)
+    except _moteur.ErreurEntree as exc:
+        raise _moteur.ErreurEntree("Catalogue de profils illisible : " + str(exc)) from None
+    liste = _moteur.fusionner_catalogue(donnees, liste, document)
+    resume = {"nom": None, "profils": 0, "equipements": 0}
+    if isinstance(document, dict):
+        nom = document.get("nom")
+        resume["nom"] = nom if isinstance(nom, str) else None
+        for cle in ("profils", "equipements"):
+            resume[cle] = len(document[cle]) if isinstance(document.get(cle), list) else 0
+    return liste, resume
+
+
+def valider_texte(jeu, texte, catalogue=None):
+    # texte: str (textarea) or bytes (imported file; a JS Uint8Array arrives as a proxy);
+    # catalogue: the text of a profile catalogue the player loaded, or None.
     if hasattr(texte, "to_bytes"):
         texte = texte.to_bytes()
     try:
+        donnees = _donnees(jeu)
         liste = _moteur.lire_liste(texte)
-        rapport = _moteur.valider(_donnees(jeu), liste)
-        # The parsed list travels with the report so that the page can print it.
-        return _sortie({"resultat": dict(rapport, liste=liste)})
+        liste, resume = _avec_catalogue(donnees, liste, catalogue)
+        rapport = _moteur.valider(donnees, liste)
+        # The parsed list (with the catalogue's profiles) travels with the report for printing.
+        return _sortie({"resultat": dict(rapport, liste=liste, catalogue=resume)})
     except Exception as exc:  # every failure becomes a French message for the page
         return _sortie(_erreur(exc))
 

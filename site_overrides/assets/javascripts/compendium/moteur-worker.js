@@ -3,7 +3,7 @@
 //
 // Messages in (from moteur.js):
 //   {id, type: "init", racine}                       racine = absolute URL of the site root
-//   {id, type: "valider", jeu, texte | octets}      → {id, resultat: rapport} | {id, erreur}
+//   {id, type: "valider", jeu, texte | octets, catalogue?} → {id, resultat: rapport} | {id, erreur}
 //   {id, type: "calculer", jeu, calcul, parametres} → {id, resultat: distribution} | {id, erreur}
 // Messages out, besides the answers:
 //   {type: "progression", etape, total, message}
@@ -124,7 +124,8 @@ async function traiter(message) {
     const debut = performance.now();
     if (type === "valider") {
       const entree = message.octets instanceof Uint8Array ? message.octets : String(message.texte ?? "");
-      repondre(id, glue.valider(message.jeu, entree), debut);
+      const catalogue = typeof message.catalogue === "string" ? message.catalogue : null;
+      repondre(id, glue.valider(message.jeu, entree, catalogue), debut);
     } else if (type === "calculer") {
       repondre(id, glue.calculer(message.jeu, String(message.calcul), JSON.stringify(message.parametres ?? {})), debut);
     } else {

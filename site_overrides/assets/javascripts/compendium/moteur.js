@@ -212,12 +212,16 @@
       return this.jeux.get(jeu);
     }
 
-    /** entree: the list as text (string) or as the raw bytes of a file (Uint8Array). */
-    async valider(jeu, entree) {
+    /**
+     * entree: the list as text (string) or as the raw bytes of a file (Uint8Array);
+     * catalogue: the text of the player's profile catalogue, if one is loaded.
+     */
+    async valider(jeu, entree, catalogue) {
       await this.preparer(jeu);
       const message = { type: "valider", jeu };
       if (entree instanceof Uint8Array) message.octets = entree;
       else message.texte = String(entree);
+      if (typeof catalogue === "string" && catalogue.trim()) message.catalogue = catalogue;
       return this._envoyer(message, DELAI_VALIDATION_MS);
     }
 

@@ -187,7 +187,11 @@
     );
   }
 
-  const LIBELLES = { mouvement: "Mouvement", melee: "Mêlée", tir: "Tir", armure: "Armure", puissante: "Puissante" };
+  const LIBELLES = {
+    mouvement: "Mouvement", melee: "Mêlée", tir: "Tir", armure: "Armure", puissante: "Puissante",
+    profil: "Profil", retire: "Équipement retiré", ajoute: "Équipement ajouté", grimoire: "Grimoire",
+    sorts_grimoire: "Sorts de grimoire", munitions: "Munitions",
+  };
 
   /** "Mouvement 9 : 1 · Mêlée 2 ×2 : 8 · …" from the engine's per-field costs, when it gives them. */
   function detailCout(couts) {
@@ -241,6 +245,17 @@
     );
   }
 
+  /** "Guerrier Mongo (niveau II) 75 · − Mkuki −8 · + Guisarme 22" from the engine's cost lines. */
+  function lignesCout(lignes) {
+    return lignes
+      .filter((l) => l && typeof l === "object")
+      .map((l) => {
+        const cout = typeof l.cout === "number" ? (l.cout < 0 ? "−" + C().nombre(-l.cout) : C().nombre(l.cout)) : "";
+        return String(l.libelle ?? "") + (cout ? " : " + cout : "");
+      })
+      .join(" · ");
+  }
+
   function tableauCouts(entrees, unite) {
     const { el, nombre } = C();
     if (!entrees.length) return null;
@@ -273,7 +288,9 @@
               {},
               el("td", {}, String((typeof e.index === "number" ? e.index : i) + 1)),
               el("td", {}, el("span", { classe: "cpd-nom" }, String(valeur(e, "nom") || "—")),
-                avecDetail && e.couts ? el("span", { classe: "cpd-detail" }, detailCout(e.couts)) : null),
+                Array.isArray(e.lignes_cout) && e.lignes_cout.length
+                  ? el("span", { classe: "cpd-detail" }, lignesCout(e.lignes_cout))
+                  : avecDetail && e.couts ? el("span", { classe: "cpd-detail" }, detailCout(e.couts)) : null),
               el("td", {}, ROLES[e.role] || String(valeur(e, "role"))),
               el("td", { classe: "cpd-nombre" }, chiffre(valeur(e, "nombre"))),
               el("td", { classe: "cpd-nombre" }, chiffre(valeur(e, "cout_figure", "cout_unitaire"))),
@@ -285,9 +302,97 @@
     );
   }
 
-  const ROLES = { troupe: "Troupe", heros: "Héros", sorcier: "Sorcier" };
+  const ROLES = { troupe: "Troupe", heros: "Héros", sorcier: "Sorcier", leader: "Leader" };
+  const CLE_CATALOGUE = "compendium.catalogue.";
 
   // --- Page wiring ------------------------------------------------------------------------
+
+  /**
+   * The player's profile catalogue (games whose profile cards are not in the book): loaded from a
+   * file or an example, kept in this browser's storage, sent with every check.
+   */
+  function gestionCatalogue(racineOutil, jeu, base, reverifier) {
+    const role = (nom) => racineOutil.querySelector(`[data-role="${nom}"]`);
+    const bloc = role("catalogue-bloc");
+    const etat = { texte: null, nom: null, resume() {} };
+    if (!bloc) return etat;
+    const etatTexte = role("catalogue-etat");
+    const retirer = role("catalogue-retirer");
+    const fichier = role("catalogue-fichier");
+    const exemple = role("catalogue-exemple");
+    const cle = CLE_CATALOGUE + jeu;
+    const annoncer = (texte) => {
+      etatTexte.textContent = texte;
+      retirer.disabled = etat.texte === null;
+      bloc.dataset.charge = etat.texte === null ? "non" : "oui";
+    };
+    const garder = () => {
+      try {
+        if (etat.texte === null) window.localStorage.removeItem(cle);
+        else window.localStorage.setItem(cle, JSON.stringify({ nom: etat.nom, texte: etat.texte }));
+      } catch (e) {
+        /* private browsing or full storage: the catalogue stays loaded for this visit */
+      }
+    };
+    const charger = (texte, nom) => {
+      etat.texte = texte;
+      etat.nom = nom;
+      garder();
+      annoncer(`Catalogue « ${nom} » chargé ; vérification en cours…`);
+      reverifier();
+    };
+    etat.resume = (resume) => {
+      if (etat.texte === null) return;
+      if (!resume || typeof resume !== "object") {
+        annoncer(`Catalogue « ${etat.nom} » chargé.`);
+        return;
+      }
+      const titre = typeof resume.nom === "string" && resume.nom ? resume.nom : etat.nom;
+      const n = (k) => (typeof resume[k] === "number" ? resume[k] : 0);
+      annoncer(`Catalogue « ${titre} » chargé : ${n("profils")} profil${n("profils") > 1 ? "s" : ""}, ` +
+        `${n("equipements")} équipement${n("equipements") > 1 ? "s" : ""}.`);
+    };
+    try {
+      const garde = JSON.parse(window.localStorage.getItem(cle) || "null");
+      if (garde && typeof garde.texte === "string") {
+        etat.texte = garde.texte;
+        etat.nom = String(garde.nom || "catalogue");
+        annoncer(`Catalogue « ${etat.nom} » chargé (gardé dans ce navigateur).`);
+      }
+    } catch (e) {
+      /* unreadable storage: start without a catalogue */
+    }
+    role("catalogue-importer").addEventListener("click", () => fichier.click());
+    fichier.addEventListener("change", async () => {
+      const f = fichier.files && fichier.files[0];
+      fichier.value = "";
+      if (!f) return;
+      if (f.size > TAILLE_MAX_ZONE) {
+        annoncer(`Le fichier « ${f.name} » est trop volumineux pour un catalogue (2 Mo au plus).`);
+        return;
+      }
+      try {
+        const octets = new Uint8Array(await f.arrayBuffer());
+        charger(new TextDecoder("utf-8", { fatal: true }).decode(octets).replace(/^\uFEFF/, ""), f.name);
+      } catch (e) {
+        annoncer(`Le fichier « ${f.name} » n'a pas pu être lu : il doit être un texte UTF-8 (YAML ou JSON).`);
+      }
+    });
+    exemple.addEventListener("change", () => {
+      const option = exemple.selectedOptions[0];
+      if (!option || !option.value || option.dataset.contenu === undefined) return;
+      charger(option.dataset.contenu, option.textContent.trim());
+      exemple.value = "";
+    });
+    retirer.addEventListener("click", () => {
+      etat.texte = null;
+      etat.nom = null;
+      garder();
+      annoncer("Aucun catalogue chargé.");
+      reverifier();
+    });
+    return etat;
+  }
 
   function initialiser(racineOutil) {
     if (racineOutil.dataset.pret === "oui") return;
@@ -351,6 +456,11 @@
           total ? " — total " + total : "");
       }
       const blocs = [];
+      const d = rapport.details || {};
+      if (typeof d.initiative === "number") {
+        blocs.push(el("p", { classe: "cpd-total", "data-role": "initiative" },
+          "Valeur d'initiative : ", el("strong", {}, C().nombre(d.initiative)), " (somme des niveaux)"));
+      }
       if (total) {
         const depasse = rapport.budget !== undefined && rapport.budget !== null && rapport.cout > rapport.budget;
         blocs.push(el("p", { classe: "cpd-total" + (depasse ? " cpd-total--depasse" : ""), "data-role": "total" },
@@ -389,8 +499,11 @@
       if (!moteur.etat.pret) afficherEtat("attente", "Vérification dès que le moteur est prêt…");
       else racineOutil.dataset.etat = "calcul";
       try {
-        const rapport = await moteur.valider(jeu, entree);
-        if (ma === generation) afficherRapport(rapport);
+        const rapport = await moteur.valider(jeu, entree, catalogue.texte);
+        if (ma === generation) {
+          afficherRapport(rapport);
+          catalogue.resume(rapport.catalogue);
+        }
       } catch (e) {
         if (ma === generation) afficherErreurLecture(e.message, e.interne ? "Le moteur a rencontré un problème" : null);
       } finally {
@@ -403,6 +516,9 @@
       }
     }
 
+    const catalogue = gestionCatalogue(racineOutil, jeu, base, () => {
+      if (zone.value.trim()) verifier(zone.value);
+    });
     const verifierPlusTard = C().debounce(() => verifier(zone.value), DELAI_SAISIE_MS);
     zone.addEventListener("input", () => {
       if (partage) partage.hidden = true;
