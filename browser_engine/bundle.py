@@ -80,6 +80,13 @@ def schema_liste(donnees_jeu: dict[str, Any]) -> dict[str, Any] | None:
     return schema if isinstance(schema, dict) else None
 
 
+def schema_catalogue(donnees_jeu: dict[str, Any]) -> dict[str, Any] | None:
+    """The profile-catalogue schema shipped in the bundle, for games whose players supply profiles."""
+    schemas = donnees_jeu.get("schemas") or {}
+    schema = schemas.get("catalogue") if isinstance(schemas, dict) else None
+    return schema if isinstance(schema, dict) else None
+
+
 def regles_liste(donnees_jeu: dict[str, Any]) -> list[dict[str, Any]]:
     """The game's list rules (`regles_liste`), in data order."""
     return [r for r in donnees_jeu.get("regles_liste") or [] if isinstance(r, dict)]

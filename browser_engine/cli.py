@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import bundle as bundle_access
+from .catalogue import fusionner_catalogue
 from .errors import ErreurDonnees, ErreurEntree, ErreurParametre
 from .odds import calculer, declaration, tables_statiques
 from .reader import MAX_OCTETS, lire_document, lire_liste
@@ -25,7 +26,7 @@ from .validation import valider
 
 GAME_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")
 UNSAFE_FOR_TERMINAL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-ROLE_LABELS = {"troupe": "troupe", "heros": "Héros", "sorcier": "Sorcier"}
+ROLE_LABELS = {"troupe": "troupe", "heros": "Héros", "sorcier": "Sorcier", "leader": "Leader"}
 _ARGPARSE_FR = (
     (re.compile(r"the following arguments are required: (.*)"), "arguments obligatoires manquants : {0}"),
     (re.compile(r"unrecognized arguments: (.*)"), "arguments non reconnus : {0}"),
@@ -76,6 +77,9 @@ def _parser() -> _Parser:
     check.add_argument("--json", action="store_true", help="afficher le rapport en JSON")
     check.add_argument("--donnees", metavar="DOSSIER", type=Path,
                        help="dossier data/ du site, ou paquet JSON assets/data/<jeu>.json")
+    check.add_argument("--catalogue", metavar="FICHIER",
+                       help="catalogue de profils (YAML ou JSON) ajouté à la liste, pour les jeux dont "
+                            "les profils sont fournis par le joueur (kharn-ages)")
     odds = commands.add_parser("probas", help="probabilités exactes d'un calcul déclaré",
                                description="Calculer une loi exacte. Les options de paramètres "
                                            "dépendent du calcul : voir « probas JEU CALCUL --aide ».",
@@ -126,10 +130,17 @@ def naive_bundle(data_dir: Path, jeu: str) -> dict[str, Any]:
             else:
                 out[key] = value
     out["ancres"] = {}
-    schema_path = data_dir.parent / "schemas" / f"liste-{jeu}.schema.json"
-    schema = json.loads(schema_path.read_text(encoding="utf-8")) if schema_path.is_file() else None
-    out["schemas"] = {"liste": schema}
+    out["schemas"] = {"liste": _game_schema(data_dir, "liste", jeu)}
+    catalogue = _game_schema(data_dir, "catalogue", jeu)
+    if catalogue is not None:
+        out["schemas"]["catalogue"] = catalogue
     return out
+
+
+def _game_schema(data_dir: Path, kind: str, jeu: str) -> dict[str, Any] | None:
+    """`schemas/<kind>-<jeu>.schema.json` next to the data folder, when the game has one."""
+    path = data_dir.parent / "schemas" / f"{kind}-{jeu}.schema.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
 
 
 def _generator_bundle(data_dir: Path, jeu: str) -> dict[str, Any] | None:
@@ -211,6 +222,30 @@ def _print_violations(title: str, mark: str, violations: list[dict[str, Any]]) -
             print(f"      règle : {v['regle']}")
 
 
+def _print_list_values(donnees_jeu: dict[str, Any], details: dict[str, Any]) -> None:
+    """Faction and initiative, for the games whose report gives them (Khârn-Âges)."""
+    values = []
+    if isinstance(details.get("faction"), str):
+        faction = bundle_access.entrees_du_jeu(donnees_jeu).get(details["faction"], {})
+        values.append(f"Faction : {_safe(faction.get('nom', details['faction']))}")
+    if isinstance(details.get("initiative"), int):
+        values.append(f"Initiative (somme des niveaux) : {details['initiative']}")
+    if values:
+        print(" · ".join(values))
+
+
+def _print_cost_lines(row: dict[str, Any]) -> None:
+    """An entry's cost broken down (`lignes_cout`), when it has more than its profile."""
+    lines = [line for line in row.get("lignes_cout") or [] if isinstance(line, dict)]
+    if len(lines) < 2:
+        return
+    for k, line in enumerate(lines):
+        cost = line.get("cout")
+        sign = "d" if k == 0 else "+d"  # the profile's cost, then what is added or removed
+        shown = f"{cost:{sign}}".replace("-", "\u2212") if isinstance(cost, int) else _number(cost)
+        print(f"{'':>5}{_safe(line.get('libelle', '')):<48} {shown:>8}")
+
+
 def print_report(donnees_jeu: dict[str, Any], liste: dict[str, Any], rapport: dict[str, Any]) -> None:
     """Print a validation report in readable French."""
     unit = donnees_jeu["jeu"].get("unite_cout", "points")
@@ -225,6 +260,7 @@ def print_report(donnees_jeu: dict[str, Any], liste: dict[str, Any], rapport: di
                   for key, label in (("heros", "Héros"), ("sorciers", "Sorciers")) if key in details]
     if characters:
         print(" · ".join(characters))
+    _print_list_values(donnees_jeu, details)
     rows = details.get("entrees") or []
     if rows:
         print(f"\n{'N°':>3}  {'Entrée':<28} {'Rôle':<8} {'Nombre':>6} {'Coût/fig.':>9} {'Coût':>6}")
@@ -234,6 +270,7 @@ def print_report(donnees_jeu: dict[str, Any], liste: dict[str, Any], rapport: di
             role = ROLE_LABELS.get(str(row.get("role")), _safe(row.get("role") or "—"))
             print(f"{i:>3}  {name:<28} {role:<8} {_number(row.get('nombre')):>6} "
                   f"{_number(row.get('cout_figure')):>9} {_number(row.get('cout_total')):>6}")
+            _print_cost_lines(row)
     _print_violations("Erreurs", "✗", rapport["erreurs"])
     _print_violations("Avertissements", "!", rapport["avertissements"])
     count = len(rapport["erreurs"])
@@ -296,6 +333,14 @@ def _read_document(name: str) -> Any:
     return lire_document(_read_bytes(name))
 
 
+def _read_catalogue(name: str) -> Any:
+    """The profile catalogue given with --catalogue, parsed."""
+    try:
+        return _read_document(name)
+    except ErreurEntree as exc:
+        raise ErreurEntree(f"Catalogue de profils illisible : {exc.message}", exc.ligne, exc.colonne) from None
+
+
 def command_check(args: argparse.Namespace) -> int:
     """`valider LISTE`: 0 valid, 1 invalid."""
     liste = _read_list(args.liste)
@@ -303,6 +348,8 @@ def command_check(args: argparse.Namespace) -> int:
     if not isinstance(jeu, str) or not jeu:
         raise ErreurEntree("La liste n'indique pas son jeu : ajoutez le champ « jeu » (par exemple jeu: bataille-d6).")
     donnees_jeu = charger_donnees(jeu, args.donnees)
+    if args.catalogue is not None:
+        liste = fusionner_catalogue(donnees_jeu, liste, _read_catalogue(args.catalogue))
     rapport = valider(donnees_jeu, liste)
     if args.json:
         _output(_print_json, rapport)

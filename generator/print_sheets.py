@@ -912,6 +912,8 @@ TRIBUS_HAMI = {"canopee": "Canopée", "arbres": "Arbres", "roche": "Roche", "eau
                "herbe": "Herbe"}
 AGES_HAMI = {"jeune": "Jeune", "ancien": "Ancien"}
 GRIMOIRES = {"petit": "petit grimoire", "grand": "grand grimoire"}
+FACTIONS_KA = {"kharns": "Khârns", "gouns": "Goûns", "kherops": "Khérops", "fangs": "Fangs", "tembos": "Tembos",
+               "guilde-noire": "Guilde Noire"}
 
 
 def die_table_names(game: Game, kind: str) -> tuple[dict[str, str], dict[str, str]]:
@@ -1010,23 +1012,25 @@ def roster_spec(game: Game) -> dict[str, Any]:
         names = entry_names(game)
         return {
             "titre": title, "unite": unit, "noms": names, "profils": True, "lignes_vides": 14,
+            "champs": [{"id": "initiative", "nom": "Initiative (somme des niveaux)", "valeur": "rapport.details.initiative"},
+                       {"id": "faction", "nom": "Faction", "valeur": "rapport.details.faction", "libelles": FACTIONS_KA}],
             "colonnes": [
-                {"id": "profil", "nom": "Profil", "classe": "nom", "premier": True,
-                 "valeurs": [{"valeur": "profil.nom"}, {"valeur": "entree.profil"}]},
-                {"id": "niveau", "nom": "Niv.", "premier": True,
-                 "valeurs": [{"valeur": "profil.niveau"}, {"valeur": "profil.proprietes.niveau"}]},
-                {"id": "leader", "nom": "Leader", "valeur": "entree.leader", "defaut": False},
-                {"id": "equipement", "nom": "Équipement modifié", "classe": "texte", "valeurs": [
-                    {"valeur": "entree.retire", "libelles": "noms", "prefixe": "− "},
-                    {"valeur": "entree.ajoute", "libelles": "noms", "prefixe": "+ "}]},
+                {"id": "profil", "nom": "Combattant", "classe": "nom",
+                 "valeurs": [{"valeur": "entree.nom"}, {"premier": True, "valeurs": [
+                     {"valeur": "profil.nom"}, {"valeur": "entree.profil"}]}]},
+                {"id": "niveau", "nom": "Niv.", "valeur": "profil.niveau"},
+                {"id": "leader", "nom": "Leader", "valeur": "entree.leader", "si_vrai": "Leader"},
+                {"id": "equipement", "nom": "Équipement", "classe": "texte", "premier": True, "valeurs": [
+                    {"valeur": "detail.equipement"},
+                    {"valeurs": [{"valeur": "entree.retire", "libelles": "noms", "prefixe": "− "},
+                                 {"valeur": "entree.ajoute", "libelles": "noms", "prefixe": "+ "}]}]},
                 {"id": "magie", "nom": "Grimoire et sorts", "classe": "texte", "valeurs": [
                     {"valeur": "entree.grimoire", "libelles": GRIMOIRES},
                     {"valeur": "entree.sorts_generiques", "libelles": "noms"},
-                    {"valeur": "entree.sorts_grimoire", "libelles": "noms"}]},
+                    {"valeur": "entree.sorts_grimoire", "modele": "{id} ({pages} p.)"}]},
                 {"id": "munitions", "nom": "Munitions", "classe": "texte", "valeur": "entree.munitions",
                  "modele": "{projectile} {type} : {lots_5} × lot de 5 Ko, {lots_15} × lot de 15 Ko"},
-                {"id": "cout", "nom": "Coût (Ko)", "premier": True,
-                 "valeurs": [{"valeur": "detail.cout"}, {"valeur": "detail.cout_total"}, {"valeur": "detail.total"}]},
+                {"id": "cout", "nom": "Coût (Ko)", "valeur": "detail.cout_total"},
                 {"id": "pv", "nom": "PV perdus", "vide": True},
             ],
             "cartes": [{"valeur": "entree.sorts_generiques", "direct": "sorts"}],
@@ -1186,8 +1190,12 @@ def profile_view(profile: dict[str, Any], spec: dict[str, Any], unit: str) -> di
     lines = []
     for title, value in (("Compétences", first(profile.get("competences"), profile.get("capacites"))),
                          ("Équipement", first(profile.get("equipement_de_base"), profile.get("equipement"))),
+                         ("Armure", profile.get("armure")),
+                         ("Dés de maîtrise", first(profile.get("maitrise"), props.get("maitrise"))),
                          ("Voie", first(profile.get("voie"), props.get("voie"))),
-                         ("Allié de", first(profile.get("allie_de"), props.get("allie_de")))):
+                         ("Allié de", first(profile.get("allie_de"), props.get("allie_de"))),
+                         ("Prend la place de", profile.get("base")),
+                         ("Notes", profile.get("notes"))):
         if not _is_empty(value):
             lines.append([title, items(value)])
     if first(profile.get("magicien"), props.get("magicien")):
@@ -1253,6 +1261,8 @@ def roster_model(game: Game, liste: dict[str, Any] | None, rapport: dict[str, An
         "format": "" if liste.get("format") is None else str(liste.get("format")),
         "cout": "" if rapport.get("cout") is None else _scalar(rapport.get("cout")),
         "verdict": "" if valide is None else ("Liste valide" if valide else "Liste non valide"),
+        "champs": [{"id": f["id"], "nom": f["nom"], "valeur": cell_of(f, {"rapport": rapport}, spec)}
+                   for f in spec.get("champs", [])],
         "colonnes": [c["nom"] for c in spec["colonnes"]], "classes": [c.get("classe", "") for c in spec["colonnes"]],
         "largeurs": column_widths(spec),
         "lignes": rows, "violations": violations, "cartes": cards,

@@ -236,8 +236,36 @@ def _resolve(schema: dict[str, Any], node: Any) -> dict[str, Any]:
     return node if isinstance(node, dict) else {}
 
 
+def _pattern_values(pattern: str) -> list[str] | None:
+    """The words a simple alternation pattern accepts (`^(a|b)$`, `^[UP]$`), else None."""
+    body = pattern.removeprefix("^").removesuffix("$")
+    if body.startswith("(") and body.endswith(")") and all(c.isalnum() or c in "-|" for c in body[1:-1]):
+        return body[1:-1].split("|")
+    if body.startswith("[") and body.endswith("]") and body[1:-1].isalnum():
+        return list(body[1:-1])
+    if body and all(c.isalnum() or c == "-" for c in body):
+        return [body]
+    return None
+
+
+def _typed_values(schema: dict[str, Any], node: dict[str, Any], kind: str) -> str:
+    """What one JSON type of a field accepts, in French."""
+    if kind == "integer":
+        low, high = node.get("minimum"), node.get("maximum")
+        if low is not None and high is not None:
+            return f"entier de {low} à {high}"
+        return f"entier ≥ {low}" if low is not None else "entier"
+    if kind == "array":
+        return "liste de " + _allowed_values(schema, node.get("items", {}))
+    if kind == "string" and isinstance(node.get("pattern"), str):
+        words = _pattern_values(node["pattern"])
+        if words:
+            return ", ".join(f"`{w}`" for w in words)
+    return {"string": "texte", "boolean": "`true` ou `false`", "object": "objet", "number": "nombre"}.get(kind, "texte")
+
+
 def _allowed_values(schema: dict[str, Any], node: dict[str, Any]) -> str:
-    """Short French text of the values a field accepts (`1 à 3`, `petit, grand`, `liste`)."""
+    """Short French text of the values a field accepts (`entier de 1 à 3`, `petit, grand`, `liste de texte`)."""
     node = _resolve(schema, node)
     if "enum" in node:
         return ", ".join(f"`{v}`" for v in node["enum"])
@@ -246,16 +274,9 @@ def _allowed_values(schema: dict[str, Any], node: dict[str, Any]) -> str:
     options = node.get("oneOf") or node.get("anyOf")
     if options:
         return " ou ".join(_allowed_values(schema, o) for o in options)
-    kind = node.get("type")
-    if kind == "integer":
-        low, high = node.get("minimum"), node.get("maximum")
-        if low is not None and high is not None:
-            return f"entier de {low} à {high}"
-        return f"entier ≥ {low}" if low is not None else "entier"
-    if kind == "array":
-        return "liste de " + _allowed_values(schema, node.get("items", {}))
-    return {"string": "texte", "boolean": "`true` ou `false`", "object": "objet", "number": "nombre"}.get(
-        str(kind), "texte")
+    kinds = node.get("type")
+    kinds = kinds if isinstance(kinds, list) else [kinds]
+    return " ou ".join(_typed_values(schema, node, str(k)) for k in kinds)
 
 
 def catalogue_fields(schema: dict[str, Any]) -> list[dict[str, Any]]:
@@ -265,7 +286,7 @@ def catalogue_fields(schema: dict[str, Any]) -> list[dict[str, Any]]:
         items = _resolve(schema, _resolve(schema, schema.get("properties", {}).get(key, {})).get("items", {}))
         required = set(items.get("required", []))
         fields = [{"nom": name, "obligatoire": name in required, "valeurs": _allowed_values(schema, sub),
-                   "description": " ".join(str(_resolve(schema, sub).get("description") or sub.get("description")
+                   "description": " ".join(str(sub.get("description") or _resolve(schema, sub).get("description")
                                                or "").split()).replace("|", "/")}
                   for name, sub in items.get("properties", {}).items()]
         if fields:

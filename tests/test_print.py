@@ -389,14 +389,19 @@ def invented_lists() -> dict[str, dict[str, Any]]:
                       "objets": ["masque-de-chasse"]}]},
         "kharn-ages": {"jeu": "kharn-ages", "nom": "Fer de lance inventé (test)", "format": 200,
                        "options": {"faction": "kharns"},
-                       "profils": [{"id": "soldat-invente", "nom": "Soldat inventé (test)", "cout": 40,
-                                    "caracteristiques": {"V": 3, "P": 3, "A": 3, "C": 3, "T": 4, "I": 4, "PA": 4, "PV": 5},
-                                    "proprietes": {"niveau": 1, "lim": 3, "faction": "kharns"},
-                                    "capacites": ["endurance"], "equipement": ["lance"]},
-                                   {"id": "chef-invente", "nom": HOSTILE, "cout": 90,
-                                    "proprietes": {"niveau": 3, "lim": "U", "faction": "kharns"}}],
+                       "profils": [{"id": "soldat-invente", "nom": "Soldat inventé (test)", "niveau": 1, "cout": 40,
+                                    "factions": ["kharns"], "limitation": 3,
+                                    "caracteristiques": {"V": 3, "P": 3, "A": 3, "C": 3, "T": 4, "I": 4, "PA": 4,
+                                                         "PV": 5},
+                                    "competences": ["endurance"],
+                                    "equipement_de_base": [{"id": "lance-inventee", "cout": 5}]},
+                                   {"id": "chef-invente", "nom": HOSTILE, "niveau": 3, "cout": 90,
+                                    "factions": ["kharns"], "limitation": "U"}],
+                       "equipements": [{"id": "lance-inventee", "nom": "Lance inventée", "cout": 5, "mains": 2},
+                                       {"id": "bouclier-invente", "nom": "Bouclier inventé", "cout": 4, "mains": 1,
+                                        "bouclier": True}],
                        "entrees": [{"profil": "chef-invente", "leader": True},
-                                   {"profil": "soldat-invente", "ajoute": ["bouclier"]},
+                                   {"profil": "soldat-invente", "ajoute": ["bouclier-invente"]},
                                    {"profil": "soldat-invente"}]},
     }
 
@@ -457,7 +462,7 @@ def test_roster_model_python_matches_impression_js(site_model: Site, tmp_path: P
     assert run.returncode == 0, run.stderr
     for case, js in zip(cases, json.loads(run.stdout), strict=True):
         expected = case["attendu"]
-        for key in ("nom", "format", "cout", "verdict", "lignes", "cartes", "profils", "classes"):
+        for key in ("nom", "format", "cout", "verdict", "lignes", "cartes", "profils", "classes", "champs"):
             assert js[key] == expected[key], (key, js[key], expected[key])
         assert [list(v) for v in expected["violations"]] == js["violations"]
 

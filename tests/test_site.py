@@ -121,3 +121,21 @@ def test_required_pages_exist(site_dir: Path) -> None:
         assert (site_dir / uri / "index.html").is_file(), uri
     text = (site_dir / "interpretations" / "index.html").read_text(encoding="utf-8")
     assert "format convenu" in text
+
+
+def test_catalogue_format_is_documented_with_downloadable_examples(site_dir: Path) -> None:
+    """Every field of the catalogue schema is documented on the checker page, and each shipped
+    catalogue can be downloaded and is shown in full."""
+    schema = json.loads((ROOT / "schemas" / "catalogue-kharn-ages.schema.json").read_text(encoding="utf-8"))
+    page = (site_dir / "kharn-ages" / "verifier" / "index.html").read_text(encoding="utf-8")
+    assert 'id="catalogue"' in page
+    for definition in ("profil", "equipement"):
+        for field in schema["$defs"][definition]["properties"]:
+            assert f"<code>{field}</code>" in page, field
+    shipped = sorted((ROOT / "data" / "kharn-ages" / "catalogues").glob("*.yaml"))
+    assert len(shipped) >= 2
+    for path in shipped:
+        served = site_dir / "assets" / "catalogues" / "kharn-ages" / path.name
+        assert served.read_text(encoding="utf-8") == path.read_text(encoding="utf-8")
+        assert f'href="../../assets/catalogues/kharn-ages/{path.name}"' in page
+        assert 'data-role="catalogue-fichier"' in page

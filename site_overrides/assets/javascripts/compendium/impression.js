@@ -181,8 +181,12 @@
     var lignes = [];
     [["Compétences", premier(profil.competences, profil.capacites)],
      ["Équipement", premier(profil.equipement_de_base, profil.equipement)],
+     ["Armure", profil.armure],
+     ["Dés de maîtrise", premier(profil.maitrise, props.maitrise)],
      ["Voie", premier(profil.voie, props.voie)],
-     ["Allié de", premier(profil.allie_de, props.allie_de)]].forEach(function (paire) {
+     ["Allié de", premier(profil.allie_de, props.allie_de)],
+     ["Prend la place de", profil.base],
+     ["Notes", profil.notes]].forEach(function (paire) {
       if (!vide(paire[1])) lignes.push([paire[0], liste(paire[1])]);
     });
     if (premier(profil.magicien, props.magicien)) lignes.push(["Magicien", "oui"]);
@@ -237,6 +241,9 @@
       format: liste.format === undefined || liste.format === null ? "" : String(liste.format),
       cout: rapport.cout === undefined || rapport.cout === null ? "" : scalaire(rapport.cout),
       verdict: valide === undefined || valide === null ? "" : (valide ? "Liste valide" : "Liste non valide"),
+      champs: (spec.champs || []).map(function (f) {
+        return { id: f.id, nom: f.nom, valeur: cellule(f, { rapport: rapport }, spec) };
+      }),
       classes: spec.colonnes.map(function (c) { return c.classe || ""; }),
       lignes: lignes,
       violations: violations,
@@ -333,6 +340,10 @@
     ["nom", "format", "cout", "verdict"].forEach(function (champ) {
       var el = doc.querySelector('[data-champ="' + champ + '"]');
       if (el) el.textContent = m[champ];
+    });
+    m.champs.forEach(function (champ) {
+      var el = doc.querySelector('[data-champ="champ-' + champ.id + '"]');
+      if (el) el.textContent = champ.valeur;
     });
     var corps = doc.querySelector('[data-role="lignes"]');
     while (corps.firstChild) corps.removeChild(corps.firstChild);

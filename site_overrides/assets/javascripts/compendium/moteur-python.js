@@ -46,7 +46,8 @@ def _donnees(jeu):
 
 def _avec_catalogue(donnees, liste, catalogue):
     # The player's profile catalogue (text), merged into the list; None when there is none.
-    if catalogue is None or not str(catalogue).strip():
+    # JS null arrives as a JsNull object, not None: only text counts as a catalogue.
+    if not isinstance(catalogue, str) or not catalogue.strip():
         return liste, None
     try:
         document = _lecteur.lire_document(catalogue)

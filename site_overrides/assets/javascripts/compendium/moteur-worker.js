@@ -124,8 +124,8 @@ async function traiter(message) {
     const debut = performance.now();
     if (type === "valider") {
       const entree = message.octets instanceof Uint8Array ? message.octets : String(message.texte ?? "");
-      const catalogue = typeof message.catalogue === "string" ? message.catalogue : null;
-      repondre(id, glue.valider(message.jeu, entree, catalogue), debut);
+      const avecCatalogue = typeof message.catalogue === "string";
+      repondre(id, avecCatalogue ? glue.valider(message.jeu, entree, message.catalogue) : glue.valider(message.jeu, entree), debut);
     } else if (type === "calculer") {
       repondre(id, glue.calculer(message.jeu, String(message.calcul), JSON.stringify(message.parametres ?? {})), debut);
     } else {

@@ -93,7 +93,7 @@
           el("th", { scope: "col" }, titreColonne),
           el("th", { scope: "col", classe: "cpd-nombre" }, "Fraction exacte"),
           el("th", { scope: "col", classe: "cpd-nombre" }, "Pourcentage"))),
-        el("tbody", {}, lignes.map((l) => el("tr", {},
+        el("tbody", {}, lignes.map((l) => el("tr", l.id ? { "data-issue": l.id, "data-fraction": l.fraction } : {},
           el("th", { scope: "row" }, l.libelle),
           el("td", { classe: "cpd-nombre cpd-fraction" }, l.fraction),
           el("td", { classe: "cpd-nombre" }, C().pourcentage(l.probabilite))))),
@@ -105,7 +105,7 @@
     const { el } = C();
     const blocs = [];
     if (Array.isArray(resultat.issues) && resultat.issues.length) {
-      const lignes = resultat.issues.map((i) => ({ libelle: String(i.nom || i.id), court: String(i.nom || i.id), fraction: String(i.fraction), probabilite: Number(i.probabilite) }));
+      const lignes = resultat.issues.map((i) => ({ id: String(i.id), libelle: String(i.nom || i.id), court: String(i.nom || i.id), fraction: String(i.fraction), probabilite: Number(i.probabilite) }));
       blocs.push(tableau("Issue", lignes, "Probabilité de chaque issue — " + nomCalcul));
     }
     if (Array.isArray(resultat.distribution) && resultat.distribution.length) {
