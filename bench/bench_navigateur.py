@@ -68,6 +68,13 @@ ATTAQUE_LOURDE = {"valeur": 4, "armure": 3, "malus_armure": 0, "couverts": 3, "a
                   "relance_sauvegarde": True}
 
 
+# Khârn-Âges opposed roll with every option that enlarges the enumeration: 4 dice a side
+# (level III + Héroïque), mastery on both sides, exploding 10s 12 deep.
+OPPOSITION_LOURDE = {"niveau_attaque": 3, "carac_attaque": 12, "bonus_attaque": 2, "heroique_attaque": True,
+                     "maitrise_attaque": True, "niveau_defense": 3, "carac_defense": 12, "heroique_defense": True,
+                     "maitrise_defense": True}
+
+
 def liste_40() -> str:
     """A realistic, valid 40-entry list (invented figures) with Héros, Sorciers, items and spells."""
     lignes = ["jeu: bataille-d6", "nom: Banc d'essai 40 entrées", "format: 3000", "entrees:"]
@@ -163,6 +170,9 @@ def mesurer(site: Path, runs: int, runs_chauds: int) -> dict:
         resultats["attaque_premiere_ms"] = page.evaluate(calculer, [1, JEU, ATTAQUE_LOURDE])["aller_retour"][0]
         page.evaluate(calculer, [3, JEU, ATTAQUE_LOURDE])  # warm-up
         resultats["attaque"] = page.evaluate(calculer, [max(20, runs_chauds // 3), JEU, ATTAQUE_LOURDE])
+        opposer = "([n, p]) => chrono(n, () => moteur.calculer('kharn-ages', 'opposition', p))"
+        resultats["opposition_premiere_ms"] = page.evaluate(opposer, [1, OPPOSITION_LOURDE])["aller_retour"][0]
+        resultats["opposition"] = page.evaluate(opposer, [max(20, runs_chauds // 3), OPPOSITION_LOURDE])
         navigateur.close()
         resultats["requetes_externes"] = [u for liste in surveillances for u in liste]
     resultats["poids_moteur_octets"] = poids_moteur(site)
@@ -200,6 +210,11 @@ def tableau(r: dict) -> str:
         ligne("`attaque` la plus lourde — max", f"{max(a['aller_retour']):.1f} ms", "—"),
         ligne("Premier appel après le démarrage : validation / `attaque` la plus lourde",
               f"{r['validation_premiere_ms']:.1f} ms / {r['attaque_premiere_ms']:.1f} ms", "—"),
+        ligne(f"Khârn-Âges : `opposition` la plus lourde (niveau III + Héroïque et maîtrise des deux côtés), "
+              f"à chaud ({len(r['opposition']['aller_retour'])} essais) — p50",
+              f"{ms(r['opposition']['aller_retour'], 0.5)} (Python {ms(r['opposition']['python'], 0.5)})", "≤ 50 ms"),
+        ligne("Khârn-Âges : `opposition` la plus lourde — max / premier appel (données du jeu chargées)",
+              f"{max(r['opposition']['aller_retour']):.1f} ms / {r['opposition_premiere_ms']:.1f} ms", "—"),
         ligne("Poids téléchargé par le moteur", f"{r['poids_moteur_octets'] / 1e6:.1f} Mo", "—"),
     ]
     return "\n".join(lignes)
