@@ -1126,6 +1126,16 @@ def entry_details(rapport: dict[str, Any] | None, index: int) -> dict[str, Any]:
     return {}
 
 
+def with_equipment_names(spec: dict[str, Any], liste: dict[str, Any]) -> dict[str, Any]:
+    """The spec with the names of the list's player-supplied equipment added to `noms`
+    (mirrors `avecNomsEquipements` in impression.js)."""
+    items = liste.get("equipements") if isinstance(liste.get("equipements"), list) else []
+    names = {str(e["id"]): str(e["nom"]) for e in items
+             if isinstance(e, dict) and isinstance(e.get("id"), str) and e["id"] != "__proto__"
+             and isinstance(e.get("nom"), str)}
+    return {**spec, "noms": {**(spec.get("noms") or {}), **names}} if names else spec
+
+
 def entry_creatures(spec: dict[str, Any], rapport: dict[str, Any], index: int,
                     entree: dict[str, Any]) -> list[dict[str, Any]]:
     """The roster rows of a list entry (mirrors `creaturesEntree` in impression.js).
@@ -1266,7 +1276,7 @@ def roster_model(game: Game, liste: dict[str, Any] | None, rapport: dict[str, An
         "colonnes": [c["nom"] for c in spec["colonnes"]], "classes": [c.get("classe", "") for c in spec["colonnes"]],
         "largeurs": column_widths(spec),
         "lignes": rows, "violations": violations, "cartes": cards,
-        "profils": [profile_view(p, spec, spec["unite"]) for p in profiles],
+        "profils": [profile_view(p, with_equipment_names(spec, liste), spec["unite"]) for p in profiles],
         "vides": 0 if rows else spec.get("lignes_vides", 16),
         "aides": [entry_block(game, e) for e in entries_where(
             game, lambda e: e.kind == "tables" and e.data.get("type") == "cout")],

@@ -118,6 +118,19 @@
     return {};
   }
 
+  /* The spec with the names of the list's player-supplied equipment added to `noms`. */
+  function avecNomsEquipements(spec, liste) {
+    var noms = {};
+    var trouves = false;
+    (Array.isArray(liste.equipements) ? liste.equipements : []).forEach(function (e) {
+      if (e && typeof e === "object" && typeof e.id === "string" && e.id !== "__proto__" && typeof e.nom === "string") {
+        noms[e.id] = e.nom;
+        trouves = true;
+      }
+    });
+    return trouves ? Object.assign({}, spec, { noms: Object.assign({}, spec.noms || {}, noms) }) : spec;
+  }
+
   /* The roster rows of an entry: the report's creatures of that entry (HAMI), else the entry. */
   function creaturesEntree(spec, rapport, index, entree) {
     var details = rapport.details && typeof rapport.details === "object" ? rapport.details : {};
@@ -248,7 +261,7 @@
       lignes: lignes,
       violations: violations,
       cartes: cartes,
-      profils: profils.map(function (p) { return vueProfil(p, spec); })
+      profils: profils.map(function (p) { return vueProfil(p, avecNomsEquipements(spec, liste)); })
     };
   }
 
