@@ -1127,8 +1127,10 @@ def entry_details(rapport: dict[str, Any] | None, index: int) -> dict[str, Any]:
 
 
 def with_equipment_names(spec: dict[str, Any], liste: dict[str, Any]) -> dict[str, Any]:
-    """The spec with the names of the list's player-supplied equipment added to `noms`
-    (mirrors `avecNomsEquipements` in impression.js)."""
+    """The spec with the names of the list's player-supplied equipment added to `noms`.
+
+    Mirrors `avecNomsEquipements` in impression.js.
+    """
     items = liste.get("equipements") if isinstance(liste.get("equipements"), list) else []
     names = {str(e["id"]): str(e["nom"]) for e in items
              if isinstance(e, dict) and isinstance(e.get("id"), str) and e["id"] != "__proto__"
