@@ -48,6 +48,23 @@ def pourcentage(value: Fraction, decimales: int = 1) -> str:
     return f"{float(value) * 100:.{decimales}f}".replace(".", ",") + "\u00a0%"
 
 
+def faces(jet: Any) -> list[int]:
+    """Faces of a table row's `jet` cell: `"1-3"` -> [1, 2, 3], `"6"` or 6 -> [6].
+
+    Raises:
+        ErreurDonnees: the cell is not a face or a range.
+
+    """
+    texte = str(jet).strip()
+    try:
+        if "-" in texte:
+            bas, haut = (int(x) for x in texte.split("-", 1))
+            return list(range(bas, haut + 1))
+        return [int(texte)]
+    except ValueError:
+        raise ErreurDonnees(f"Données du jeu invalides : jet « {texte} » illisible dans une table de dés.") from None
+
+
 def declaration(donnees_jeu: dict[str, Any], calcul: str) -> dict[str, Any]:
     """The declaration of a calculation, by its key (`attaque`) or its entry id (`calcul-attaque`).
 

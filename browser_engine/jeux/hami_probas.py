@@ -27,7 +27,7 @@ import icepool
 
 from .. import bundle
 from ..errors import ErreurDonnees, ErreurEntree, ErreurParametre
-from ..odds import Issue, ResultatCalcul, fraction_texte, pourcentage
+from ..odds import Issue, ResultatCalcul, faces, fraction_texte, pourcentage
 
 TABLE_DECORS = "solo-taille-des-decors"
 TABLE_OBJECTIFS = "solo-nature-des-objectifs"
@@ -59,23 +59,6 @@ def avec_donnees(fonction: Callable[..., ResultatCalcul]) -> Callable[..., Resul
 
 
 # --- dice tables ------------------------------------------------------------------------------
-
-def faces(jet: Any) -> list[int]:
-    """Faces of a table row's `jet` cell: `"1-3"` -> [1, 2, 3], `"6"` or 6 -> [6].
-
-    Raises:
-        ErreurDonnees: the cell is not a face or a range.
-
-    """
-    texte = str(jet).strip()
-    try:
-        if "-" in texte:
-            bas, haut = (int(x) for x in texte.split("-", 1))
-            return list(range(bas, haut + 1))
-        return [int(texte)]
-    except ValueError:
-        raise ErreurDonnees(f"Données du jeu invalides : jet « {texte} » illisible dans une table de dés.") from None
-
 
 def lignes_de(donnees_jeu: dict[str, Any], table_id: str) -> list[tuple[dict[str, Any], list[int]]]:
     """The rows of a d6 table with their faces; checks that the faces cover 1 to 6 exactly once.

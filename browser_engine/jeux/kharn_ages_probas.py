@@ -35,7 +35,7 @@ import icepool
 
 from .. import bundle
 from ..errors import ErreurDonnees, ErreurParametre
-from ..odds import Issue, ResultatCalcul, fraction_texte, pourcentage
+from ..odds import Issue, ResultatCalcul, faces, fraction_texte, pourcentage
 
 FACES = 10
 PROFONDEUR = 12  # rerolls of an exploding kept 10 (the issue asks for at least 12)
@@ -477,23 +477,6 @@ def temerite(p: dict[str, Any]) -> ResultatCalcul:
     return ResultatCalcul(_loi(loi.totaux), issues[:3] + [retrait] + issues[3:])
 
 
-def faces_de_ligne(jet: Any) -> list[int]:
-    """Faces of a table row's `jet` cell: `"2-3"` -> [2, 3], `"10"` or 10 -> [10].
-
-    Raises:
-        ErreurDonnees: the cell is not a face or a range.
-
-    """
-    texte = str(jet).strip()
-    try:
-        if "-" in texte:
-            bas, haut = (int(x) for x in texte.split("-", 1))
-            return list(range(bas, haut + 1))
-        return [int(texte)]
-    except ValueError:
-        raise ErreurDonnees(f"Données du jeu invalides : jet « {texte} » illisible dans une table de dés.") from None
-
-
 def lignes_d10(donnees_jeu: dict[str, Any], table_id: str) -> list[tuple[dict[str, Any], list[int]]]:
     """The rows of a D10 table with their faces; checks that they cover 1 to 10 exactly once.
 
@@ -502,7 +485,7 @@ def lignes_d10(donnees_jeu: dict[str, Any], table_id: str) -> list[tuple[dict[st
 
     """
     table = bundle.table(donnees_jeu, table_id)
-    rows = [(row, faces_de_ligne(row.get("jet"))) for row in table.get("lignes") or []]
+    rows = [(row, faces(row.get("jet"))) for row in table.get("lignes") or []]
     if sorted(f for _, fs in rows for f in fs) != list(range(1, FACES + 1)):
         raise ErreurDonnees(f"Données du jeu invalides : la table « {table_id} » ne couvre pas les faces 1 à 10.")
     return rows
@@ -517,9 +500,9 @@ def effroi(p: dict[str, Any], donnees_jeu: dict[str, Any]) -> ResultatCalcul:
     echec = 1 - reussite
     loi = {0: reussite} | {face: echec / FACES for face in range(1, FACES + 1)}
     issues = [Issue("reussite", "Test réussi", reussite), Issue("echec", "Test raté", echec)]
-    for i, (row, faces) in enumerate(rows):
+    for i, (row, faces_ligne) in enumerate(rows):
         issues.append(Issue(f"ligne-{i + 1}", f"Raté, puis {row.get('jet')} : {row.get('effet', '')}".strip(),
-                            echec * Fraction(len(faces), FACES)))
+                            echec * Fraction(len(faces_ligne), FACES)))
     return ResultatCalcul(_loi(loi), issues)
 
 
