@@ -118,3 +118,18 @@ def attendre_moteur(page: object, timeout_ms: int = 120_000) -> None:
     erreur = page.locator(".cpd-chargement--erreur")  # type: ignore[attr-defined]
     if erreur.count():
         raise AssertionError("le moteur n'a pas démarré : " + erreur.first.inner_text())
+
+
+def calculer(formulaire: object, timeout_ms: int = 30_000) -> object:
+    """Click « Calculer » in a calculation form and wait for the result of these parameters.
+
+    The result zone keeps the previous result (dimmed, ``aria-busy``) while it computes, so
+    waiting for a result element alone could read a stale one; the zone's state is reliable:
+    the submit handler sets it to ``calcul`` synchronously and only the newest run clears it.
+    """
+    formulaire.locator("button[type=submit]").click()  # type: ignore[attr-defined]
+    zone = formulaire.locator("[data-role=resultat]")  # type: ignore[attr-defined]
+    formulaire.page.wait_for_function(  # type: ignore[attr-defined]
+        "(z) => (z.dataset.etat === 'resultat' || z.dataset.etat === 'erreur') && !z.hasAttribute('aria-busy')",
+        arg=zone.element_handle(), timeout=timeout_ms)
+    return zone

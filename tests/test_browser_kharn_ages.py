@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_support import attendre_moteur, surveiller_reseau
+from tests.browser_support import attendre_moteur, calculer, surveiller_reseau
 
 ROOT = Path(__file__).resolve().parent.parent
 JEU = "kharn-ages"
@@ -128,9 +128,7 @@ def test_calcul_oppose_exact(page: object, site_url: str) -> None:
     for nom, valeur in valeurs.items():
         formulaire.locator(f"[data-parametre={nom}]").fill(str(valeur))
     formulaire.locator("[data-parametre=maitrise_defense]").check()
-    formulaire.locator("button[type=submit]").click()
-    resultat = formulaire.locator("[data-role=resultat]")
-    resultat.locator("[data-issue=reussite]").wait_for(timeout=30_000)
+    resultat = calculer(formulaire)
     fraction = resultat.locator("[data-issue=reussite]").get_attribute("data-fraction")
     attendu = brute_force_opposition(attaque={"niveau": 3, "carac": 8}, defense={"niveau": 2, "carac": 7,
                                                                                  "maitrise": True})

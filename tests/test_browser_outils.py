@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_support import attendre_moteur, surveiller_reseau
+from tests.browser_support import attendre_moteur, calculer, surveiller_reseau
 
 ROOT = Path(__file__).resolve().parent.parent
 JEU = "bataille-d6"
@@ -336,13 +336,8 @@ def test_attaque_meme_fraction_que_la_cli(onglet: Onglet, site_url: str) -> None
     relance = formulaire.locator("[data-parametre=relance_sauvegarde]")
     if relance.count() and relance.is_checked():
         relance.uncheck()
-    formulaire.get_by_role("button", name="Calculer").click()
+    calculer(formulaire)
     tableau = formulaire.locator("[data-role=distribution]")
-    tableau.wait_for(timeout=10_000)
-    page.wait_for_function(
-        "(f) => { const z = f.querySelector('[data-role=resultat]'); return z.dataset.etat === 'resultat'"
-        " && !z.hasAttribute('aria-busy'); }",
-        arg=formulaire.element_handle(), timeout=10_000)
 
     attendu = cli_json("probas", JEU, "attaque", "--valeur", "3", "--armure", "2", "--malus-armure", "1",
                        "--couverts", "1", "--attaques", "5")
@@ -358,9 +353,8 @@ def test_parametre_hors_plage(onglet: Onglet, site_url: str) -> None:
     ouvrir(page, site_url + f"{JEU}/probas/")
     formulaire = page.locator("form[data-compendium-calcul=attaque]")
     formulaire.locator("[data-parametre=attaques]").fill("99")
-    formulaire.get_by_role("button", name="Calculer").click()
+    calculer(formulaire)
     panneau = formulaire.locator(".cpd-panneau-erreur")
-    panneau.wait_for(timeout=5_000)
     texte = panneau.inner_text()
     assert "attaques" in texte and "30" in texte, texte
 
@@ -423,8 +417,7 @@ def test_captures_ecran(navigateur: object, site_url: str, output_dir: Path, pal
         page.screenshot(path=str(output_dir / f"outil-verifier-{palette}.png"), full_page=True)
         ouvrir(page, site_url + f"{JEU}/probas/")
         for formulaire in page.locator("form[data-compendium-calcul]").all():
-            formulaire.get_by_role("button", name="Calculer").click()
-            formulaire.locator("[data-role=distribution]").first.wait_for(timeout=10_000)
+            calculer(formulaire)
         page.screenshot(path=str(output_dir / f"outil-probas-{palette}.png"), full_page=True)
     finally:
         contexte.close()

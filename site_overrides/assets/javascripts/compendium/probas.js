@@ -166,11 +166,13 @@
       }
     }
 
+    const plusTard = C().debounce(lancer, DELAI_CHANGEMENT_MS);
     formulaire.addEventListener("submit", (evenement) => {
       evenement.preventDefault();
+      // An explicit « Calculer » supersedes a pending recalculation on change.
+      plusTard.annuler();
       lancer();
     });
-    const plusTard = C().debounce(lancer, DELAI_CHANGEMENT_MS);
     formulaire.addEventListener("change", plusTard);
     // Show the result for the default values as soon as the engine is ready.
     moteur
