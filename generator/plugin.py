@@ -11,7 +11,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from . import export, print_sheets, render
+from . import export, minify, print_sheets, render
 from .model import Site, load_site
 from .problems import DataError
 
@@ -68,9 +68,17 @@ class CompendiumPlugin(BasePlugin[CompendiumConfig]):
             return markdown.replace(GAMES_MARKER, render.games_table(self.site, page.file.src_uri))
         return markdown
 
+    def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
+        """Trim the indentation Material's templates leave in every page."""
+        return minify.compact_html(output)
+
     def on_post_build(self, config: MkDocsConfig) -> None:
-        """Write the print PDFs, then copy the browser runtime (Pyodide and wheels) into the built site."""
+        """Prune the palette, write the print PDFs, then copy the browser runtime (Pyodide and wheels)."""
         assert self.site is not None
+        primaries, accents = minify.palette_colours(config.theme.get("palette"))
+        for stylesheet in (Path(config.site_dir) / "assets" / "stylesheets").glob("palette.*.css"):
+            css = stylesheet.read_text("utf-8")
+            stylesheet.write_text(minify.prune_palette(css, primaries, accents), "utf-8")
         print_sheets.write_pdfs(self.site, Path(config.site_dir))
         try:
             from . import assets
