@@ -597,6 +597,18 @@ def test_munitions_plusieurs_types(bundle):
     assert r["details"]["entrees"][0]["couts"]["munitions"] == 2 * 5 + 15 + 15
 
 
+def test_munitions_nommees_dans_les_details(bundle):
+    """The report names each pack purchase, with its number of projectiles read from the book's table."""
+    table = next(t for t in bundle["tables"] if t["id"] == "munitions")
+    ligne = next(r for r in table["lignes"] if r["projectile"] == "fleches" and r["type"] == "simple")
+    achats = [{"projectile": "fleches", "type": "simple", "lots_5": 2, "lots_15": 1}]
+    r = valide(bundle, liste({"profil": "soldat", "munitions": achats}))
+    lignes = r["details"]["entrees"][0]["munitions"]
+    assert lignes == [f"Flèches simples (2 lots à 5 Ko, {2 * ligne['quantite_5_ko']} projectiles)",
+                      f"Flèches simples (1 lot à 15 Ko, {ligne['quantite_15_ko']} projectiles)"]
+    assert valide(bundle, liste({"profil": "soldat"}))["details"]["entrees"][0]["munitions"] == []
+
+
 def test_munitions_lues_dans_la_table(bundle):
     modifie = copy.deepcopy(bundle)
     table = next(t for t in modifie["tables"] if t["id"] == "munitions")

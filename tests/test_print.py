@@ -402,7 +402,8 @@ def invented_lists() -> dict[str, dict[str, Any]]:
                                         "bouclier": True}],
                        "entrees": [{"profil": "chef-invente", "leader": True},
                                    {"profil": "soldat-invente", "ajoute": ["bouclier-invente"]},
-                                   {"profil": "soldat-invente"}]},
+                                   {"profil": "soldat-invente",
+                                    "munitions": [{"projectile": "fleches", "type": "perce-armure", "lots_5": 1}]}]},
     }
 
 
@@ -510,6 +511,20 @@ def test_roster_lists_every_entry_and_its_cards(site_model: Site, printed: ps.Pr
         assert len(model["lignes"]) == expected_rows(game_id, liste, rapport)
         for ident in model["cartes"]:
             assert f'id="carte-{ident}"' in html, (game_id, ident)
+
+
+def test_kharn_ages_roster_names_the_ammunition(site_model: Site, printed: ps.PrintSet) -> None:
+    game = site_model.game("kharn-ages")
+    liste = invented_lists()["kharn-ages"]
+    rapport = checked(site_model, liste)
+    assert rapport is not None
+    table = next(t for t in export.bundle(game, ROOT)["tables"] if t["id"] == "munitions")
+    quantite = next(r["quantite_5_ko"] for r in table["lignes"]
+                    if (r["projectile"], r["type"]) == ("fleches", "perce-armure"))
+    pool = next(s for s in printed.sheets["kharn-ages"] if s.sorte == "liste").cartes
+    html = ps.roster_html(game, liste, rapport, pool)
+    cells = re.findall(r'<td class="texte">([^<]*Flèches[^<]*)</td>', html)
+    assert cells == [f"Flèches perce-armure (1 lot à 5 Ko, {quantite} projectiles)"]
 
 
 @pytest.fixture(scope="session")

@@ -630,7 +630,7 @@ class _Analyse:
             if f is None:
                 out.append({"index": i, "nom": None, "profil": None, "niveau": None, "role": "", "nombre": None,
                             "cout_figure": None, "cout_total": None, "couts": {}, "lignes_cout": [], "equipement": [],
-                            "en_mains": [], "caracteristiques": None})
+                            "en_mains": [], "munitions": [], "caracteristiques": None})
                 continue
             couts: dict[str, int] = {}
             for _, cout, partie in f.lignes:
@@ -643,6 +643,7 @@ class _Analyse:
                 "couts": {k: v for k, v in couts.items() if v or k == "profil"},
                 "lignes_cout": [{"libelle": libelle, "cout": cout} for libelle, cout, _ in f.lignes],
                 "equipement": [e.nom for e in f.emportes], "en_mains": [e.nom for e in f.en_mains],
+                "munitions": [libelle for libelle, _, partie in f.lignes if partie == "munitions"],
                 "caracteristiques": dict(caracs) if isinstance(caracs, dict) else None,
             })
         return out
