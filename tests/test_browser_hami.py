@@ -189,3 +189,24 @@ def test_caracteristiques_finales_affichees(page: object, site_url: str) -> None
         cellules = lignes.nth(i).locator("td").all_inner_texts()
         assert cellules[0] == creature["nom"]
         assert cellules[1:6] == [str(creature[k]) for k in ("M", "C", "T", "E", "actions")]
+
+
+def test_editeur_de_paquet_tient_dans_la_colonne(page: object, site_url: str) -> None:
+    """On a desktop window, the deck editor fits the content column: no horizontal scrolling."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(site_url + f"{JEU}/probas/")
+    attendre_moteur(page)
+    for formulaire in page.locator("form[data-compendium-calcul]:has(.cpd-paquet)").all():
+        cadre = formulaire.locator(".cpd-paquet .cpd-tableau")
+        cadre.wait_for()
+        largeurs = cadre.evaluate("e => [e.scrollWidth, e.clientWidth]")
+        assert largeurs[0] <= largeurs[1], largeurs
+        assert formulaire.locator("thead tr").count() == 2
+    assert page.locator("form[data-compendium-calcul]:has(.cpd-paquet)").count() == 2
+
+
+def test_calcul_sans_parametre_le_dit(page: object, site_url: str) -> None:
+    page.goto(site_url + f"{JEU}/probas/")
+    formulaire = page.locator("form[data-compendium-calcul=solo_nemesis]")
+    assert formulaire.locator("fieldset").count() == 0
+    assert "n'a pas de paramètre" in formulaire.inner_text()

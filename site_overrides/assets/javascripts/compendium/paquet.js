@@ -72,17 +72,17 @@
   }
 
   function ligneCarte(conteneur, carte) {
-    const nom = el("input", { type: "text", classe: "cpd-paquet-nom", maxlength: 60, spellcheck: "false", style: "width: 10em" });
+    const nom = el("input", { type: "text", classe: "cpd-paquet-nom", maxlength: 60, spellcheck: "false" });
     nom.value = carte.nom;
     const cellules = CHAMPS.map(([moitie, symbole]) => {
       const champ = el("input", {
         type: "number", inputmode: "numeric", classe: "cpd-paquet-symboles", min: 0, max: MAX_SYMBOLES, step: 1,
-        "data-moitie": moitie, "data-symbole": symbole, style: "width: 4.5em",
+        "data-moitie": moitie, "data-symbole": symbole,
       });
       champ.value = String(carte[moitie][symbole]);
       return el("td", { classe: "cpd-nombre" }, champ);
     });
-    const retirer = el("button", { type: "button", classe: "md-button cpd-paquet-retirer" }, "Retirer");
+    const retirer = el("button", { type: "button", classe: "cpd-paquet-retirer", title: "Retirer cette carte" }, "×");
     const ligne = el("tr", {}, el("th", { scope: "row" }, ""), el("td", {}, nom), cellules, el("td", {}, retirer));
     retirer.addEventListener("click", () => {
       ligne.remove();
@@ -109,11 +109,17 @@
       "table",
       { classe: "cpd-table cpd-paquet-table", "data-role": "paquet" },
       el("caption", {}, "Cartes du paquet (nombre de symboles sur chaque moitié)"),
-      el("thead", {}, el("tr", {},
-        el("th", { scope: "col" }, "N°"),
-        el("th", { scope: "col" }, "Carte"),
-        CHAMPS.map(([, , libelle]) => el("th", { scope: "col", classe: "cpd-nombre" }, libelle)),
-        el("th", { scope: "col" }, el("span", { classe: "cpd-cache" }, "Action")))),
+      // Two header rows (Jour / Nuit over Lumière / Ombre) keep the columns narrow enough for the
+      // content column; each input still carries its full label (« Carte 3 — Nuit — Ombre »).
+      el("thead", {},
+        el("tr", {},
+          el("th", { scope: "col", rowspan: 2 }, "N°"),
+          el("th", { scope: "col", rowspan: 2 }, "Carte"),
+          el("th", { scope: "colgroup", colspan: 2, classe: "cpd-paquet-moitie" }, "Jour"),
+          el("th", { scope: "colgroup", colspan: 2, classe: "cpd-paquet-moitie" }, "Nuit"),
+          el("th", { scope: "col", rowspan: 2 }, el("span", { classe: "cpd-cache" }, "Action"))),
+        el("tr", {}, CHAMPS.map(([, symbole]) =>
+          el("th", { scope: "col", classe: "cpd-nombre" }, symbole === "lumiere" ? "Lumière" : "Ombre")))),
       el("tbody", {}),
     );
     const ajouter = el("button", { type: "button", classe: "md-button", "data-role": "paquet-ajouter" }, "Ajouter une carte");
