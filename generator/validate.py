@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urldefrag, urljoin
 
 import jsonschema
 from referencing import Registry, Resource
@@ -31,14 +32,57 @@ class Schemas:
 
     by_kind: dict[str, dict[str, Any]]
     registry: Registry
+    by_id: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     validators: dict[str, jsonschema.Draft202012Validator] = field(default_factory=dict)
 
     def validator(self, kind: str) -> jsonschema.Draft202012Validator:
-        """Validator for the data files whose top-level key is `kind` (made once per build)."""
+        """Validator for the data files whose top-level key is `kind` (made once per build).
+
+        It checks against the schema with its references inlined: the same constraints,
+        but without a registry lookup for every `$ref` of every entry (half the time).
+        """
         if kind not in self.validators:
-            self.validators[kind] = jsonschema.Draft202012Validator(self.by_kind[kind], registry=self.registry)
+            schema = self.by_kind[kind]
+            inlined = inline_refs(schema, schema.get("$id", ""), self.by_id) if self.by_id else schema
+            self.validators[kind] = jsonschema.Draft202012Validator(inlined, registry=self.registry)
         return self.validators[kind]
+
+
+def _resolve_pointer(document: Any, fragment: str) -> Any:
+    """The node at a JSON pointer fragment (`/$defs/id`) of a document."""
+    node = document
+    for part in (p for p in fragment.split("/") if p):
+        node = node[part.replace("~1", "/").replace("~0", "~")]
+    return node
+
+
+def inline_refs(node: Any, base: str, by_id: dict[str, dict[str, Any]], seen: tuple[str, ...] = ()) -> Any:
+    """A copy of a schema where each plain `$ref` is replaced by the schema it points to.
+
+    Args:
+        node: a schema or part of one.
+        base: the `$id` of the document `node` comes from (relative references resolve against it).
+        by_id: every schema document by its `$id`.
+        seen: references being inlined above this node; a reference back to one of them
+            (recursion) is kept, made absolute so that the registry still resolves it.
+
+    Returns:
+        An equivalent schema with fewer references.
+
+    """
+    if isinstance(node, list):
+        return [inline_refs(item, base, by_id, seen) for item in node]
+    if not isinstance(node, dict):
+        return node
+    if "$ref" in node:
+        target = urljoin(base, node["$ref"])
+        uri, fragment = urldefrag(target)
+        if len(node) == 1 and target not in seen and uri in by_id:
+            return inline_refs(_resolve_pointer(by_id[uri], fragment), uri, by_id, seen + (target,))
+        node = {**node, "$ref": target}
+    return {key: value if key in ("enum", "const", "examples", "default") else inline_refs(value, base, by_id, seen)
+            for key, value in node.items()}
 
 
 def load_schemas(schema_dir: Path) -> Schemas:
@@ -50,7 +94,7 @@ def load_schemas(schema_dir: Path) -> Schemas:
         if name.startswith(NOT_DATA_SCHEMAS) or len(doc.get("required", [])) != 1:
             continue
         by_kind[doc["required"][0]] = doc
-    return Schemas(by_kind, registry)
+    return Schemas(by_kind, registry, {doc["$id"]: doc for doc in documents.values()})
 
 
 def file_kind(data_file: DataFile, schemas: Schemas) -> tuple[str | None, list[Problem]]:

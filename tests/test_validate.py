@@ -85,3 +85,64 @@ def test_build_stops_with_the_problem_line(game_root: Path, tmp_path_factory: py
                          cwd=game_root, capture_output=True, text=True, timeout=300)
     assert run.returncode != 0
     assert f"{F}:7:12 $.sorts[0].voir[0]: renvoi « fantome » {NOT_FOUND}" in run.stdout + run.stderr
+
+
+# --- Inlined references: the same verdicts as the schemas as written --------------------------
+
+def _errors(validator: object, value: object) -> list[tuple[str, str, str]]:
+    return sorted((str(list(e.absolute_path)), e.validator, e.message)  # type: ignore[attr-defined]
+                  for e in validator.iter_errors(value))  # type: ignore[attr-defined]
+
+
+def _spoiled(value: object) -> object:
+    """Every scalar of a data file replaced by a value of another type (lots of schema errors)."""
+    if isinstance(value, dict):
+        return {k: _spoiled(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_spoiled(v) for v in value]
+    if isinstance(value, str):
+        return 7
+    return "x"
+
+
+def test_inlined_schemas_give_the_same_errors_as_the_written_ones() -> None:
+    import jsonschema
+
+    from generator.load import load_game
+    from generator.validate import load_schemas
+
+    from .conftest import ROOT
+
+    schemas = load_schemas(ROOT / "schemas")
+    seen = 0
+    for game in sorted(p.name for p in (ROOT / "data").iterdir() if p.is_dir()):
+        files, problems = load_game(ROOT / "data", game, ROOT)
+        assert not problems
+        for data_file in files:
+            (kind,) = data_file.value
+            written = jsonschema.Draft202012Validator(schemas.by_kind[kind], registry=schemas.registry)
+            inlined = schemas.validator(kind)
+            assert inlined.schema != written.schema or "$ref" not in str(written.schema)
+            for value in (data_file.value, _spoiled(data_file.value)):
+                assert _errors(inlined, value) == _errors(written, value), data_file.path
+            seen += 1
+    assert seen >= 30
+
+
+def test_inline_refs_keeps_recursive_references() -> None:
+    import jsonschema
+    from referencing import Registry, Resource
+
+    from generator.validate import inline_refs
+
+    tree = {"$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": "https://compendium.invalid/schemas/arbre.schema.json", "type": "object",
+            "properties": {"nom": {"$ref": "#/$defs/nom"}, "enfants": {"type": "array", "items": {"$ref": "#"}}},
+            "$defs": {"nom": {"type": "string", "minLength": 1}}}
+    registry = Registry().with_resource(tree["$id"], Resource.from_contents(tree))
+    inlined = inline_refs(tree, tree["$id"], {tree["$id"]: tree})
+    assert inlined["properties"]["nom"] == {"type": "string", "minLength": 1}
+    validator = jsonschema.Draft202012Validator(inlined, registry=registry)
+    assert validator.is_valid({"nom": "a", "enfants": [{"nom": "b", "enfants": []}]})
+    assert [list(e.absolute_path) for e in validator.iter_errors({"nom": "a", "enfants": [{"nom": ""}]})] == \
+        [["enfants", 0, "nom"]]
