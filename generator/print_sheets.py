@@ -36,7 +36,7 @@ import jinja2
 import markdown as markdown_lib
 
 from .model import Entry, Game, Site, page_url, relative_link
-from .render import cell_text
+from .render import cell_text, column_value
 
 log = logging.getLogger("mkdocs.plugins.compendium.impression")
 
@@ -587,7 +587,7 @@ def table_view(game: Game, entry: Entry) -> dict[str, Any]:
     for row in d.get("lignes", []):
         cells = []
         for column in columns:
-            value = row.get(column["id"])
+            value = column_value(row.get(column["id"]), column)
             if column["id"] == "ref" and value in game.entries:
                 value = game.entries[value].nom
             cells.append(esc(cell_text(value)))

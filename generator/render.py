@@ -25,6 +25,7 @@ def environment() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=False,
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["cellule"] = cell
+    env.filters["libelle_colonne"] = column_value
     env.filters["yaml_chaine"] = yaml_string
     env.tests["search"] = lambda value, pattern: re.search(pattern, str(value)) is not None
     return env
@@ -39,6 +40,12 @@ def cell_text(value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(cell_text(v) for v in value)
     return str(value)
+
+
+def column_value(value: Any, column: dict[str, Any]) -> Any:
+    """A table cell's value as shown: the column's label for an identifier, when it has one."""
+    labels = column.get("libelles") or {}
+    return labels.get(value, value) if isinstance(value, str) else value
 
 
 def cell(value: Any) -> str:

@@ -43,3 +43,27 @@ def test_dump_writes_the_same_pages(game_root: Path, tmp_path: Path) -> None:
     pages = render.render_site(load_site(game_root))
     for uri, text in pages.items():
         assert (tmp_path / "out" / uri).read_text(encoding="utf-8") == text
+
+
+def test_table_columns_show_labels_of_identifiers() -> None:
+    """A column with `libelles` shows the book's names; the rows keep the ids the engine and lists use."""
+    import yaml
+
+    from generator import print_sheets
+
+    from .conftest import ROOT
+
+    site = load_site(ROOT)
+    game = site.game("kharn-ages")
+    table = game.entries["munitions"]
+    labels = {c["id"]: c.get("libelles", {}) for c in table.data["colonnes"]}
+    raw = yaml.safe_load((ROOT / "data" / "kharn-ages" / "tables.yaml").read_text("utf-8"))
+    rows = next(t for t in raw["tables"] if t["id"] == "munitions")["lignes"]
+    assert all(r["projectile"] in labels["projectile"] and r["type"] in labels["type"] for r in rows)
+    page = render.render_site(site)[game.uri("equipement")]
+    view = print_sheets.table_view(game, table)
+    for row, cells in zip(rows, view["lignes"], strict=True):
+        shown = [labels["projectile"][row["projectile"]], labels["type"][row["type"]],
+                 str(row["quantite_5_ko"]), str(row["quantite_15_ko"])]
+        assert f"| {' | '.join(shown)} |" in page
+        assert cells == [print_sheets.esc(s) for s in shown]
