@@ -1522,7 +1522,7 @@ def thumbnail_cached(data: bytes, pdf: Path, png: Path) -> bool:
     """`thumbnail`, reusing the PNG made earlier for the same PDF bytes."""
     import hashlib
 
-    key = "vignette-" + hashlib.sha256(data).hexdigest()[:32] + ".png"
+    key = f"vignette-{THUMBNAIL_WIDTH}-" + hashlib.sha256(data).hexdigest()[:32] + ".png"
     cached = _cache_read(key)
     if cached is not None:
         png.parent.mkdir(parents=True, exist_ok=True)
@@ -1534,7 +1534,10 @@ def thumbnail_cached(data: bytes, pdf: Path, png: Path) -> bool:
     return True
 
 
-def thumbnail(pdf: Path, png: Path, width: int = 300) -> bool:
+THUMBNAIL_WIDTH = 300
+
+
+def thumbnail(pdf: Path, png: Path, width: int = THUMBNAIL_WIDTH) -> bool:
     """Render page 1 of a PDF to PNG with pdftoppm (poppler-utils); False when it is not installed."""
     tool = shutil.which("pdftoppm")
     if tool is None:
