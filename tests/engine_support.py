@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import re
 from pathlib import Path
 from typing import Any
 
@@ -34,3 +35,24 @@ def load_bundle(jeu: str = "bataille-d6") -> dict[str, Any]:
     Returns a fresh copy, so a test may change it freely.
     """
     return copy.deepcopy(_cached_bundle(jeu))
+
+
+def check_example_list(bundle: dict[str, Any], chemin: Path, code_prefix: str) -> dict[str, Any]:
+    """Check an example list against its first line, and return the engine's report.
+
+    « # Liste valide » lists must pass; « # Liste invalide … enfreint CODE » lists must fail
+    with that one error code. Per-game checks (costs, warnings) are the caller's.
+    """
+    from browser_engine import lire_liste, valider
+
+    texte = chemin.read_text("utf-8")
+    rapport = valider(bundle, lire_liste(texte))
+    entete = texte.splitlines()[0]
+    if "invalide" in chemin.name:
+        attendu = re.search(rf"enfreint ({code_prefix}_[A-Z_]+)", entete)
+        assert entete.startswith("# Liste invalide") and attendu, entete
+        assert [e["code"] for e in rapport["erreurs"]] == [attendu.group(1)], rapport["erreurs"]
+    else:
+        assert entete.startswith("# Liste valide"), entete
+        assert rapport["valide"], rapport["erreurs"]
+    return rapport

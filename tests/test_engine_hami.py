@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
-from browser_engine import lire_liste, valider
-from tests.engine_support import load_bundle
+from browser_engine import valider
+from tests.engine_support import check_example_list, load_bundle
 
 ROOT = Path(__file__).resolve().parent.parent
 LISTES = ROOT / "data" / "hami" / "listes"
@@ -652,16 +652,8 @@ def test_au_moins_douze_exemples():
 
 @pytest.mark.parametrize("chemin", EXEMPLES, ids=[p.name for p in EXEMPLES])
 def test_exemples(bundle, chemin: Path):
-    texte = chemin.read_text("utf-8")
-    r = valider(bundle, lire_liste(texte))
-    entete = texte.splitlines()[0]
-    if "invalide" in chemin.name:
-        attendu = re.search(r"enfreint (HAMI_[A-Z_]+)", entete)
-        assert entete.startswith("# Liste invalide") and attendu, entete
-        assert [e["code"] for e in r["erreurs"]] == [attendu.group(1)], r["erreurs"]
-    else:
-        assert entete.startswith("# Liste valide"), entete
-        assert r["valide"], r["erreurs"]
+    r = check_example_list(bundle, chemin, "HAMI")
+    if "invalide" not in chemin.name:
         assert r["cout"] == 9
 
 

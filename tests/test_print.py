@@ -573,16 +573,21 @@ def test_chromium_prints_a_python_filled_roster_on_a4_with_every_name(
             assert re.sub(r"\s+", "", name) in text, (game_id, name)
 
 
+def write_print_pages(site_model: Site, folder: Path) -> None:
+    """Write every print page and impression.js into a folder, laid out as in the built site."""
+    for path, text in ps.print_pages(site_model).items():
+        (folder / path).parent.mkdir(parents=True, exist_ok=True)
+        (folder / path).write_text(text, encoding="utf-8")
+    js = folder / ps.JS_URL
+    js.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(ROOT / "site_overrides" / ps.JS_URL, js)
+
+
 def test_impression_js_fills_the_roster_page_in_chromium(
         site_model: Site, chromium: Any, tmp_path: Path, output_dir: Path) -> None:
     from .browser_support import servir
 
-    for path, text in ps.print_pages(site_model).items():
-        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / path).write_text(text, encoding="utf-8")
-    js = tmp_path / ps.JS_URL
-    js.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy(ROOT / "site_overrides" / ps.JS_URL, js)
+    write_print_pages(site_model, tmp_path)
     with servir(tmp_path) as base:
         for number, (game_id, liste) in enumerate(roster_cases(site_model)):
             rapport = checked(site_model, liste)
@@ -642,12 +647,7 @@ def test_chromium_prints_card_and_token_sheets_at_exact_size(site_model: Site, p
 def test_imprimer_fills_the_roster_in_a_frame_and_calls_print(site_model: Site, chromium: Any, tmp_path: Path) -> None:
     from .browser_support import servir
 
-    for path, text in ps.print_pages(site_model).items():
-        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / path).write_text(text, encoding="utf-8")
-    js = tmp_path / ps.JS_URL
-    js.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy(ROOT / "site_overrides" / ps.JS_URL, js)
+    write_print_pages(site_model, tmp_path)
     host = tmp_path / "jeu" / "verifier" / "index.html"       # like a checker page, two levels down
     host.parent.mkdir(parents=True)
     host.write_text('<!DOCTYPE html><html lang="fr"><body><script src="../../assets/javascripts/compendium/'
