@@ -3,6 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 export NO_MKDOCS_2_WARNING := 1
+# Folder holding the rulebooks (seeds/) and the verbatim checker (tools/); absent from a plain clone.
+COMPENDIUM_SHARED ?= ../shared
+export COMPENDIUM_SHARED
 
 .PHONY: install systeme site serve test bench lint verbatim check clean
 
@@ -40,7 +43,8 @@ lint: install
 	$(PY) -m ruff check generator browser_engine tests bench
 
 verbatim:
-	python3 ../shared/tools/verbatim_check.py
+	@test -d "$(COMPENDIUM_SHARED)/seeds" || { echo "Livres de règles introuvables dans $(COMPENDIUM_SHARED)/seeds : indiquez leur dossier avec COMPENDIUM_SHARED=…" >&2; exit 2; }
+	python3 "$(COMPENDIUM_SHARED)/tools/verbatim_check.py" --seeds "$(COMPENDIUM_SHARED)/seeds"
 
 check: install
 	$(PY) -m generator check
