@@ -40,7 +40,7 @@ PREMIER_SANG = "premier-sang"
 
 # Structure of the solo setup (not table values), with the source line:
 DECORS_PAR_ZONE = 2  # "Pour chacune de zones lancez 2 fois le dé" (line 1321)
-ZONES_ADVERSES = 3  # the four zones but the player's: objectives (line 1327) and NPCs (line 1350)
+ZONES_HORS_DEPART = 3  # the four zones but the player's: objectives (line 1327) and NPCs (line 1350)
 OCCURRENCES_MAX = 2  # "Si un résultat est tiré une troisième fois, relancez le dé" (line 1350)
 CARTES_INITIATIVE = 2  # "Les 2 joueurs piochent 2 cartes Combat" (line 246)
 
@@ -123,13 +123,13 @@ def solo_objectifs(p: dict[str, Any], donnees_jeu: dict[str, Any]) -> ResultatCa
     issues = []
     for i, (row, _) in enumerate(rows):
         issues.append(Issue(f"pion-{i + 1}", f"Un pion : {_resultat(row)}", probas[i]))
-        issues.append(Issue(f"au-moins-{i + 1}", f"Au moins un « {_resultat(row)} » sur {ZONES_ADVERSES} pions",
-                            1 - (1 - probas[i]) ** ZONES_ADVERSES))
-    return ResultatCalcul(_loi(_binomiale(ZONES_ADVERSES, probas[t])), issues)
+        issues.append(Issue(f"au-moins-{i + 1}", f"Au moins un « {_resultat(row)} » sur {ZONES_HORS_DEPART} pions",
+                            1 - (1 - probas[i]) ** ZONES_HORS_DEPART))
+    return ResultatCalcul(_loi(_binomiale(ZONES_HORS_DEPART, probas[t])), issues)
 
 
 def tirages_cnj(rows: list[tuple[dict[str, Any], list[int]]],
-                zones: int = ZONES_ADVERSES) -> dict[tuple[int, ...], Fraction]:
+                zones: int = ZONES_HORS_DEPART) -> dict[tuple[int, ...], Fraction]:
     """Exact law of the faces kept for each zone, with "a result drawn a third time is rerolled".
 
     A result is a row of the table (the data's interpretation of `solo-determination-des-cnj`):
