@@ -4,9 +4,11 @@ The brute force rolls every die literally, in plain Python with `fractions.Fract
 icepool): every outcome of the N D10 (best die kept), every reroll of a kept 10 up to the same
 depth, the mastery die replacing the only or the lowest die, both sides of an opposed roll.
 Rules come from the rulebook (../shared/seeds/001_77ef1c985db8962e.txt) and the semantics of
-the Khârn-Âges issue: EC on 1 (1-2 shooter, 1-3 Tir standard, Spécialiste removes the 1),
-a kept 10 always succeeds against a threshold and explodes (1 adds nothing), mastery only when
-failing, ties to the defender.
+the Khârn-Âges issues: EC on 1 (1-2 for a shooter's shot, 1-3 Tir standard, Spécialiste
+removes the 1; a defence is never a shot, l. 915-917), a kept 10 always succeeds (l. 112, 118:
+against a threshold, and against a defence without RC) and explodes (a reroll on one of the
+roll's EC faces adds nothing, any other face is added, l. 116), mastery only when failing,
+ties to the defender (l. 609).
 """
 from __future__ import annotations
 
@@ -83,8 +85,12 @@ class Roll:
 # Weights are integers: a chance out of 10**k, k being the number of D10 rolled at most on that
 # branch; the functions say their k, and results are turned into fractions at the end.
 
-def rc_rerolls(depth: int) -> list[tuple[int, int, bool]]:
-    """Every sequence of rerolls of a kept 10: (value added, chance out of 10**depth, stopped by the depth)."""
+def rc_rerolls(depth: int, side: Side | None = None) -> list[tuple[int, int, bool]]:
+    """Every sequence of rerolls of a kept 10: (value added, chance out of 10**depth, stopped by the depth).
+
+    A rerolled face that is an EC of this roll (by default, a 1) adds nothing; any other is added.
+    """
+    side = side or Side(1, 0)
     out = []
 
     def go(added: int, steps: int) -> None:
@@ -94,8 +100,8 @@ def rc_rerolls(depth: int) -> list[tuple[int, int, bool]]:
                 out.append((added + 10, chance, True))
             elif face == 10:
                 go(added + 10, steps + 1)
-            elif face == 1:
-                out.append((added, chance, False))  # a 1 adds nothing, the action still succeeds
+            elif side.ec(face):
+                out.append((added, chance, False))  # an EC adds nothing, the action still succeeds
             else:
                 out.append((added + face, chance, False))
 
@@ -109,7 +115,7 @@ def kept_die(side: Side, natural: int, depth: int) -> list[tuple[Roll, int]]:
     if side.ec(natural):
         return [(Roll(natural, 0, False), 10 ** depth)]
     if natural == 10:
-        return [(Roll(10, side.base + 10 + added, cut), c) for added, c, cut in rc_rerolls(depth)]
+        return [(Roll(10, side.base + 10 + added, cut), c) for added, c, cut in rc_rerolls(depth, side)]
     return [(Roll(natural, side.base + natural, False), 10 ** depth)]
 
 
@@ -174,9 +180,21 @@ def brute_threshold(side: Side, threshold: int, depth: int = DEPTH) -> tuple[dic
 
 
 def attack_wins(attack: Roll, defence: Roll, att: Side, dfn: Side) -> bool:
+    """An EC loses; an RC (kept 10) beats a roll without RC; else the higher total, ties to the defender."""
     if att.ec(attack.natural):
         return False
-    return dfn.ec(defence.natural) or defence.total < attack.total
+    if dfn.ec(defence.natural):
+        return True
+    if (attack.natural == 10) != (defence.natural == 10):
+        return attack.natural == 10
+    return defence.total < attack.total
+
+
+def margin_of(attack: Roll, defence: Roll, att: Side, dfn: Side) -> int:
+    """0 when the attack fails, else the attack total minus the defence total (an EC counting 0), at least 1."""
+    if not attack_wins(attack, defence, att, dfn):
+        return 0
+    return max(1, attack.total - (0 if dfn.ec(defence.natural) else defence.total))
 
 
 def brute_opposed(att: Side, dfn: Side, depth: int) -> tuple[dict[int, Fraction], dict[str, Fraction]]:
@@ -199,7 +217,7 @@ def brute_opposed(att: Side, dfn: Side, depth: int) -> tuple[dict[int, Fraction]
                 for d2, cd2 in finals:
                     c = ca * cd * ca2 * cd2
                     wins = attack_wins(a2, d2, att, dfn)
-                    margin[(a2.total - d2.total) if wins else 0] += c
+                    margin[margin_of(a2, d2, att, dfn)] += c
                     named["reussite"] += c if wins else 0
                     named["rc-attaque"] += c if a2.natural == 10 else 0
                     named["ec-attaque"] += c if att.ec(a2.natural) else 0
@@ -226,8 +244,9 @@ def brute_opposed_without_mastery(att: Side, dfn: Side) -> tuple[dict[int, Fract
     for (na, ta, cut_a), pa in side_law(att).items():
         for (nd, td, cut_d), pd in law_d.items():
             p = pa * pd
-            wins = not att.ec(na) and (dfn.ec(nd) or td < ta)
-            margin[ta - td if wins else 0] += p
+            a, d = Roll(na, ta, cut_a), Roll(nd, td, cut_d)
+            wins = attack_wins(a, d, att, dfn)
+            margin[margin_of(a, d, att, dfn)] += p
             named["reussite"] += p if wins else 0
             named["troncature"] += p if cut_a or cut_d else 0
             named["rc-attaque"] += p if na == 10 else 0
@@ -239,21 +258,23 @@ def brute_success_against_defender_mastery(att: Side, dfn: Side, depth: int = DE
     """P(attack succeeds) when only the defender may have a mastery die, at any depth.
 
     Every first roll of both sides and every reroll of the defender is enumerated. Beating a
-    defence is monotone in the defence (an EC is the weakest, then by total), so the attack beats
-    both the first defence d and the rerolled one d2 exactly when it beats the stronger of them;
-    with P(attack beats x) counted once for every x, the enumeration stays short.
+    defence is monotone in the defence (an EC is the weakest, then rolls without RC by total,
+    then RCs by total), so the attack beats both the first defence d and the rerolled one d2
+    exactly when it beats the stronger of them; with P(attack beats x) counted once for every x,
+    the enumeration stays short.
     """
     assert not att.mastery
     attack = side_law(att, depth)
 
-    def strength(roll: Roll) -> int:
-        return -1 if dfn.ec(roll.natural) else roll.total
+    def strength(roll: Roll) -> tuple[int, int]:
+        return (-1, 0) if dfn.ec(roll.natural) else (1 if roll.natural == 10 else 0, roll.total)
 
-    beats: dict[int, Fraction] = {}
+    beats: dict[tuple[int, int], Fraction] = {}
 
-    def beat(s: int) -> Fraction:
+    def beat(s: tuple[int, int]) -> Fraction:
         if s not in beats:
-            beats[s] = sum((p for (na, ta, _), p in attack.items() if not att.ec(na) and ta > s), F(0))
+            beats[s] = sum((p for (na, ta, _), p in attack.items() if not att.ec(na) and (
+                s[0] < 0 or (1 if na == 10 else 0, ta) > s)), F(0))
         return beats[s]
 
     total = 0
@@ -303,11 +324,27 @@ def test_brute_force_agrees_with_hand_counts():
     law, named = brute_threshold(Side(1, 6, tireur=True), 12)
     # 1-2 EC; 3-5 give 9-11 (fail); 6-9 give 12-15; 10 always succeeds.
     assert named["reussite"] == F(1, 2) and named["ec"] == F(1, 5) and named["rc"] == F(1, 10)
-    assert law[0] == F(1, 5) and law[16] == F(1, 100)  # 6 + 10 + a reroll of 1 (adds nothing)
+    # 6 + 10 + a reroll of 1 or 2 (an EC of this shot: adds nothing); a reroll of 3 adds 3.
+    assert law[0] == F(1, 5) and law[16] == F(2, 100) and 17 not in law and law[19] == F(1, 100)
     assert named["troncature"] == F(1, 10) ** 13
     assert sum(law.values()) == 1
     # Level II, threshold 15 with 6: needs 9 or a 10 on the best of two dice.
     assert brute_threshold(Side(2, 6), 15)[1]["reussite"] == 1 - F(8, 10) ** 2
+
+
+def test_brute_force_rerolls_by_hand():
+    # A Spécialiste's 1 is no EC (l. 1579), so a rerolled 1 is added (l. 116): 10 + 1 = 11.
+    law, _ = brute_threshold(Side(1, 0, specialiste=True), 5)
+    assert law[11] == F(1, 100) and 10 not in law
+    law, _ = brute_threshold(Side(1, 0), 5)
+    assert law[10] == F(1, 100) and law.get(11, 0) == 0
+    # Attack level I with 0 against a defence level I with 15: only an RC can pass (l. 112).
+    # Attacker 2-9 wins only against a defender's 1 (EC); attacker 10 wins against every
+    # defender's 1-9, and against a defender's 10 only with a longer explosion.
+    margin, named = brute_opposed(Side(1, 0), Side(1, 15), 2)
+    assert F(8, 100) + F(9, 100) < named["reussite"] < F(8, 100) + F(10, 100)
+    # An RC with a rerolled 1 (total 10) against a defender's 2-9 (17-24) wins with margin 1.
+    assert margin[1] >= F(1, 10) * F(1, 10) * F(8, 10)
 
 
 # --- one action against a threshold ------------------------------------------------------------------
@@ -352,10 +389,11 @@ def test_mastery_never_hurts_and_rc_always_succeeds(bundle):
 # --- opposed rolls --------------------------------------------------------------------------------------
 
 def opposition_params(att: Side, dfn: Side) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+    """The calculation's parameters; only the attack may be a shot (widened EC), never the defence."""
+    assert not (dfn.tireur or dfn.tir_standard)
+    out: dict[str, Any] = {"tireur_attaque": att.tireur, "tir_standard_attaque": att.tir_standard}
     for suffix, side in (("_attaque", att), ("_defense", dfn)):
         out |= {"niveau" + suffix: side.dice, "carac" + suffix: side.base, "bonus" + suffix: 0,
-                "tireur" + suffix: side.tireur, "tir_standard" + suffix: side.tir_standard,
                 "maitrise" + suffix: side.mastery, "specialiste" + suffix: side.specialiste}
     return out
 
@@ -381,7 +419,8 @@ def test_opposition_with_mastery_matches_brute_force(att, dfn, depth):
 
 
 @pytest.mark.parametrize(("att", "dfn"), [
-    (Side(1, 7, mastery=True), Side(1, 8, tireur=True)),
+    (Side(1, 7, mastery=True), Side(1, 8)),
+    (Side(1, 2, tireur=True), Side(1, 9, mastery=True)),
     (Side(1, 9, specialiste=True), Side(1, 6, mastery=True)),
 ])
 def test_opposition_full_depth_with_mastery(bundle, att, dfn):
@@ -605,3 +644,42 @@ def test_tables_statiques(bundle):
     for side in sides:
         assert brute_threshold(side, 1)[1]["reussite"] == brute_threshold(side, 2)[1]["reussite"]
         assert brute_threshold(side, 11)[1]["reussite"] == brute_threshold(side, 10)[1]["reussite"]
+
+
+# --- issue 10: one reading of RC and EC everywhere ---------------------------------------------------------------
+
+def test_specialist_rerolled_one_is_added(bundle):
+    # l. 1579 and 116: level I, characteristics 0, Spécialiste: a kept 10 then a rerolled 1 totals 11.
+    result = distribution(calculer(bundle, "seuil", {"niveau": 1, "carac": 0, "seuil": 5, "specialiste": True}))
+    assert result[11] == F(1, 10) * F(1, 10) + F(0)
+    assert 10 not in result  # a rerolled 1 no longer adds nothing for him
+    law, _ = brute_threshold(Side(1, 0, specialiste=True), 5)
+    assert result == {k: v for k, v in law.items() if v}
+
+
+def test_rc_of_the_attack_passes_a_higher_defence(bundle):
+    # l. 112, 118: an RC is a success, against a threshold as against a defence without RC.
+    att, dfn = Side(1, 0), Side(1, 15)
+    got = issues(calculer(bundle, "opposition", opposition_params(att, dfn)))
+    _, named = brute_opposed_without_mastery(att, dfn)
+    assert got["reussite"] == named["reussite"]
+    assert got["reussite"] > F(8, 100) + F(9, 100)  # attacker 2-9 vs defender EC, attacker 10 vs defender 1-9
+
+
+def test_rc_of_the_defence_stops_an_attack_without_rc(bundle):
+    # l. 112, 1704: a defending RC stops any attack without RC, however high its total.
+    att, dfn = Side(1, 30), Side(1, 0)
+    got = issues(calculer(bundle, "opposition", opposition_params(att, dfn)))
+    # Attacker 2-9 (never an RC) wins unless the defender rolls a 10; attacker 10 wins
+    # unless the defender's 10 explodes to a higher or equal total.
+    assert F(8, 10) * F(9, 10) < got["reussite"] < F(8, 10) * F(9, 10) + F(1, 10)
+    assert got["reussite"] == brute_opposed_without_mastery(att, dfn)[1]["reussite"]
+
+
+def test_defence_is_never_a_shot(bundle):
+    # l. 915-917: the widened EC of a shooter are those of his shots; the defence has no such parameter.
+    params = {p["id"] for c in bundle["calculs"] if c["id"] == "calcul-opposition" for p in c["parametres"]}
+    assert "tireur_attaque" in params and "tir_standard_attaque" in params
+    assert not {"tireur_defense", "tir_standard_defense"} & params
+    with pytest.raises(ErreurParametre, match="inconnu"):
+        calculer(bundle, "opposition", {"tireur_defense": True})

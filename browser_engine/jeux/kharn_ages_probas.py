@@ -3,19 +3,21 @@
 One action roll, as fixed by the Khârn-Âges issue and stated in `data/kharn-ages/calculs.yaml`:
 
 * N D10 are rolled (N = level, one more with Héroïque) and the best natural die is kept.
-* A kept natural 10 is an RC and is rerolled: 2-9 is added and the chain stops, 10 is added
-  and rerolled again, 1 adds nothing and stops. Only the kept die explodes, at most
-  `PROFONDEUR` times: a last 10 is added and the chain stops there (the truncation, whose
-  probability every calculation reports).
-* A kept natural die among the EC faces (1; 1-2 for a shooter; 1-3 for Tir standard;
-  Spécialiste takes the 1 out) is an EC: the action fails whatever the totals.
+* A kept natural 10 is an RC, always a success, and is rerolled: a face that is no EC of this
+  roll is added and the chain stops, 10 is added and rerolled again, an EC face adds nothing
+  and stops. Only the kept die explodes, at most `PROFONDEUR` times: a last 10 is added and
+  the chain stops there (the truncation, whose probability every calculation reports).
+* A kept natural die among the EC faces (1; 1-2 for a shooter's shot; 1-3 for Tir standard;
+  Spécialiste takes the 1 out) is an EC: the action fails whatever the totals. The widened
+  faces are those of shots only (lines 917 and 982): a defence roll is never a shot.
 * A mastery die, used only when the action would otherwise fail, rerolls the die (N = 1) or
   the lowest die (N ≥ 2): the kept die becomes the higher of the old best and the new die.
   A new 10 replaces a lower kept die only, so at N ≥ 2 a kept RC is never rerolled.
 
 A total is characteristics + bonus + kept roll; an EC counts as a total of 0. Characteristics
-and bonus are never negative, so every other total is at least 1 and "the attack beats the
-defence" is simply "attack total > defence total" (an EC defence never happened).
+and bonus are never negative, so every other total is at least 1, and an RC total (at least
+characteristics + bonus + 10) is above every other total of the same side. An opposed roll
+is won by an RC against a roll without RC, else by the higher total (ties to the defender).
 
 Everything is exact: icepool gives the kept die and the explosion chain; the choices that
 depend on other dice (mastery rerolls) are enumerated with integer weights over a common
@@ -74,13 +76,16 @@ def _meilleur_de(des: int) -> tuple[tuple[int, int], ...]:
 
 
 @functools.cache
-def _chaine(profondeur: int) -> tuple[tuple[int, int], ...]:
+def _chaine(profondeur: int, ec: frozenset[int] = EC_GENERAL) -> tuple[tuple[int, int], ...]:
     """(value added by the rerolls of a kept 10, weight out of 10**profondeur).
 
-    A reroll of 1 adds nothing and stops, 2-9 adds and stops, 10 adds and goes on, for at most
-    `profondeur` rerolls; the only truncated outcome is 10 × profondeur.
+    A reroll on one of the roll's EC faces adds nothing and stops (the action still succeeds,
+    line 118), any other face below 10 adds and stops, 10 adds and goes on, for at most
+    `profondeur` rerolls; the only truncated outcome is 10 × profondeur. So a Spécialiste's
+    rerolled 1 adds 1 (a 1 is no EC for him, lines 116 and 1579) and a shooter's rerolled 2
+    adds nothing.
     """
-    relance = icepool.Die([0] + list(range(2, FACES + 1)))
+    relance = icepool.Die([0 if face in ec else face for face in range(1, FACES)] + [FACES])
     loi = relance.explode([FACES], depth=profondeur - 1)
     assert loi.denominator() == FACES ** profondeur
     return tuple(sorted(loi.items()))
@@ -137,7 +142,7 @@ class Jet:
         self.camp = camp
         self.rc_min = camp.base + FACES
         self.tronque = self.rc_min + FACES * profondeur
-        self.chaine = [(self.rc_min + y, w) for y, w in _chaine(profondeur)]
+        self.chaine = [(self.rc_min + y, w) for y, w in _chaine(profondeur, camp.ec)]
         self.den_depart = FACES ** camp.des * unite
         self.den_relance = FACES * unite
         self.depart: list[tuple[int, int, int]] = []
@@ -244,10 +249,24 @@ class LoiOpposition:
         return 1 - self.ecart.get(0, Fraction(0))
 
 
+def attaque_gagne(a: int, d: int, attaque: Jet, defense: Jet) -> bool:
+    """Whether a final attack total beats a final defence total (0 = EC).
+
+    An EC never succeeds and an EC defence never happened; an RC on one side only wins for
+    that side (an RC is always a success, lines 112 and 118); otherwise, and when both sides
+    have an RC, the higher total wins and a tie goes to the defender (line 609).
+    """
+    if a == 0 or d == 0:
+        return d == 0 and a != 0
+    rc_a, rc_d = a >= attaque.rc_min, d >= defense.rc_min
+    return rc_a if rc_a != rc_d else a > d
+
+
 class _Bilan:
     """Running totals of the final (attack, defence) pairs, with one denominator."""
 
-    def __init__(self, defense: Jet) -> None:
+    def __init__(self, attaque: Jet, defense: Jet) -> None:
+        self.attaque = attaque
         self.defense = defense
         self.ecart: Poids = Counter()
         self.totaux_attaque: Poids = Counter()
@@ -255,8 +274,12 @@ class _Bilan:
         self.rc_defense = 0
 
     def ajouter(self, a: int, d: int, poids: int) -> None:
-        """A final attack total against a final defence total (0 for an EC)."""
-        self.ecart[a - d if a > d else 0] += poids
+        """A final attack total against a final defence total (0 for an EC).
+
+        The margin is the attack total minus the defence total, at least 1 when the attack wins
+        (an RC beating a higher non-critical defence total), 0 when it fails.
+        """
+        self.ecart[max(a - d, 1) if attaque_gagne(a, d, self.attaque, self.defense) else 0] += poids
         self.totaux_attaque[a] += poids
         if d == 0:
             self.ec_defense += poids
@@ -281,7 +304,7 @@ class _Bilan:
                 self.ajouter(a, d, w * r)
 
 
-def _attaque_apres_relance(attaque: Jet, d: int) -> tuple[Poids, Poids, int]:
+def _attaque_apres_relance(attaque: Jet, defense: Jet, d: int) -> tuple[Poids, Poids, int]:
     """Attack totals once the attacker has seen the defence total `d` and used mastery if failing.
 
     Returns:
@@ -295,7 +318,7 @@ def _attaque_apres_relance(attaque: Jet, d: int) -> tuple[Poids, Poids, int]:
     echecs: Poids = Counter()
     for naturel, a, w in attaque.depart:
         cible = tronques if a == attaque.tronque else propres
-        if a > d or not attaque.camp.relancable(naturel):
+        if attaque_gagne(a, d, attaque, defense) or not attaque.camp.relancable(naturel):
             cible[a] += w * attaque.den_relance
         elif cible is tronques:
             for a2, r in attaque.relance_complete(naturel):
@@ -316,8 +339,8 @@ def loi_opposition(attaque: Camp, defense: Camp, profondeur: int = PROFONDEUR) -
     """Exact law of an attack against a defence, mastery rerolls included.
 
     Order: both sides roll; if the attack fails, the attacker may use mastery; then, if the
-    attack succeeds, the defender may use mastery. The attack succeeds when its total is
-    strictly higher than the defence total (an EC counting 0): ties go to the defender.
+    attack succeeds, the defender may use mastery. Who wins is `attaque_gagne`: an EC loses,
+    an RC beats a roll without RC, otherwise the higher total wins and ties go to the defender.
 
     Args:
         attaque: the attacker's roll.
@@ -325,25 +348,26 @@ def loi_opposition(attaque: Camp, defense: Camp, profondeur: int = PROFONDEUR) -
         profondeur: the explosion depth.
 
     Returns:
-        The winning margin (0 = failure; against an EC defence, the whole attack total) and
+        The winning margin (0 = failure; against an EC defence, the whole attack total; at
+        least 1 for a success) and
         the named outcomes; the truncated mass is the probability that one of the explosions
         rolled reached the depth.
 
     """
     ja, jd = Jet(attaque, profondeur), Jet(defense, profondeur)
-    bilan = _Bilan(jd)
+    bilan = _Bilan(ja, jd)
     reporte: dict[int, Poids] = {}
     chaines_attaque = 0  # attacker's rerolls bringing a 10, on paths with no truncation yet
     chaines_defense = 0  # defender's rerolls bringing a 10, on paths with no truncation yet
     for naturel_d, d, wd in jd.depart:
-        propres, tronques, nouvelles = _attaque_apres_relance(ja, d)
+        propres, tronques, nouvelles = _attaque_apres_relance(ja, jd, d)
         propre = d != jd.tronque
         if propre:
             chaines_attaque += wd * nouvelles
         relance_d = defense.relancable(naturel_d)
         for poids_a, sans_troncature in ((propres, propre), (tronques, False)):
             for a, w in poids_a.items():
-                if a > d and relance_d:
+                if relance_d and attaque_gagne(a, d, ja, jd):
                     reporte.setdefault(naturel_d, Counter())[a] += wd * w
                     if sans_troncature and a != ja.tronque:
                         chaines_defense += wd * w * jd.part_chaine[naturel_d]
@@ -412,7 +436,7 @@ def loi_armure(des: int, seuil: int, faible: int, fort: int, degats: int) -> tup
 def _camp(p: dict[str, Any], suffixe: str = "") -> Camp:
     """A side from the calculation's parameters (`niveau`, `carac`… with an optional suffix)."""
     def v(nom: str) -> Any:
-        return p[nom + suffixe]
+        return p.get(nom + suffixe, False)
 
     return Camp(des=v("niveau") + (1 if v("heroique") else 0), base=v("carac") + v("bonus"),
                 ec=faces_ec(v("tireur"), v("tir_standard"), v("specialiste")), maitrise=v("maitrise"))
@@ -547,7 +571,7 @@ def tables_statiques(donnees_jeu: dict[str, Any]) -> list[dict[str, Any]]:
         "id": "table-reussite-d-une-action",
         "titre": "Réussir une action contre un seuil",
         "resume": "Probabilité de réussite selon le niveau et l'écart entre le seuil et caractéristiques + bonus ; "
-                  "EC sur 1 (sur 1 et 2 pour un tireur), sans Héroïque ni Spécialiste.",
+                  "EC sur 1 (sur 1 et 2 pour le tir d'un tireur), sans Héroïque ni Spécialiste.",
         "page": "actions",
         "apres": "principe-des-actions",
         "calcul": "seuil",
