@@ -5,6 +5,7 @@ where the rulebook is present, from the book text itself), never from the data u
 """
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data" / "hami"
-LIVRE = ROOT.parent / "shared" / "seeds" / "000_b10699d023b74ea5.txt"
+LIVRE = (ROOT / os.environ.get("COMPENDIUM_SHARED", "../shared")).resolve() / "seeds" / "000_b10699d023b74ea5.txt"
 
 
 def entrees(fichier: str) -> dict[str, dict[str, Any]]:
@@ -27,7 +28,7 @@ def entrees(fichier: str) -> dict[str, dict[str, Any]]:
 
 def lignes_du_livre(debut: int, fin: int) -> list[str]:
     if not LIVRE.exists():
-        pytest.skip("le livre de règles (../shared/seeds) n'est pas présent dans ce clone")
+        pytest.skip(f"le livre de règles ({LIVRE}) n'est pas présent dans ce clone ; indiquez son dossier avec COMPENDIUM_SHARED")
     return LIVRE.read_text("utf-8").splitlines()[debut - 1:fin]
 
 
