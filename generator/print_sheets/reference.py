@@ -1,0 +1,76 @@
+"""Reference sheets: blocks of entry texts and tables, grouped in titled sections."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..model import Entry, Game
+from ..render import cell_text, column_value
+from .cards import entry_units
+from .layout import LONG_TABLE_ROWS, WIDE_TABLE_CHARS
+from .sheet import Sheet
+from .text import esc, join_units, markdown_html, typographie_fr
+
+
+def entry_block(game: Game, entry: Entry, brief: bool = False) -> dict[str, Any]:
+    """A reference-sheet block: an entry's name and text (its summary when `brief`), or its table."""
+    d = entry.data
+    block: dict[str, Any] = {"id": entry.id, "nom": typographie_fr(entry.nom), "html": "", "table": None,
+                             "large": False, "long": False}
+    if entry.kind == "tables":
+        block["table"] = table_view(game, entry)
+        widths = [max([len(c)] + [len(r[i]) for r in block["table"]["lignes"]])
+                  for i, c in enumerate(block["table"]["colonnes"])]
+        block["large"] = sum(min(w, 30) for w in widths) > WIDE_TABLE_CHARS
+        block["long"] = len(block["table"]["lignes"]) > LONG_TABLE_ROWS
+        block["html"] = markdown_html(d.get("texte", ""), game) if d.get("texte") and not brief else ""
+        return block
+    if brief:
+        block["html"] = f"<p>{esc(d.get('resume', ''))}</p>"
+        return block
+    units = entry_units(game, entry, lecture=False)
+    block["html"] = join_units(units)
+    return block
+
+
+def table_view(game: Game, entry: Entry) -> dict[str, Any]:
+    """Header and cells of a data table, as escaped text (null is « — », ref is the entry's name)."""
+    d = entry.data
+    columns = d.get("colonnes", [])
+    rows = []
+    for row in d.get("lignes", []):
+        cells = []
+        for column in columns:
+            value = column_value(row.get(column["id"]), column)
+            if column["id"] == "ref" and value in game.entries:
+                value = game.entries[value].nom
+            cells.append(esc(cell_text(value)))
+        rows.append(cells)
+    return {"colonnes": [esc(c["nom"]) for c in columns], "lignes": rows,
+            "notes": [esc(n) for n in d.get("notes", [])], "de": d.get("de", "")}
+
+
+NOT_ON_SHEETS = ("calculs", "regles_liste", "faq")
+
+
+def page_blocks(game: Game, page_id: str, kinds: tuple[str, ...] = (), brief: bool = False) -> list[dict[str, Any]]:
+    """Blocks of the rule entries shown on a page (optionally only some kinds), in page order."""
+    page = next((p for p in game.pages if p.id == page_id), None)
+    if page is None:
+        return []
+    return [entry_block(game, e, brief) for e in page.entries
+            if e.kind not in NOT_ON_SHEETS and (not kinds or e.kind in kinds)]
+
+
+def section(title: str, blocks: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """A titled group of reference blocks; it spans the page width when one of its tables is wide."""
+    if not blocks:
+        return None
+    return {"titre": typographie_fr(title), "blocs": blocks, "large": any(b["large"] for b in blocks)}
+
+
+
+def reference_sheet(game: Game, parts: list[dict[str, Any] | None], title: str = "Aide de jeu") -> Sheet:
+    """The reference sheet of a game from its sections (empty sections are left out)."""
+    return Sheet(game, "reference", f"{title} — {game.nom}", "reference",
+                 "Une page A4 de rappels : tour de jeu, tableaux et règles les plus consultées.",
+                 blocs=[p for p in parts if p])

@@ -1,0 +1,85 @@
+"""The print sheet of a game, and how entries are picked and ordered for sheets."""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..model import Entry, Game, page_url
+from .layout import JS_URL
+from .text import typographie_fr
+
+if TYPE_CHECKING:
+    from .cards import Card
+    from .tokens import Token
+
+
+@dataclass
+class Sheet:
+    """One print sheet of a game."""
+
+    jeu: Game
+    id: str
+    titre: str
+    sorte: str                  # cartes | jetons | reference | liste
+    description: str
+    kind: str = ""              # for card sheets: the entry kind counted
+    cartes: list[Card] = field(default_factory=list)
+    jetons: list[Token] = field(default_factory=list)
+    blocs: list[dict[str, Any]] = field(default_factory=list)
+    taille: float = 9.0
+    entrees: list[str] = field(default_factory=list)   # ids of the entries that have a card
+
+    def __post_init__(self) -> None:
+        self.titre = typographie_fr(self.titre)
+        self.description = typographie_fr(self.description)
+
+    @property
+    def chemin(self) -> str:
+        """Site path of the HTML print page."""
+        return f"imprimer/{self.jeu.id}/{self.id}.html"
+
+    @property
+    def pdf(self) -> str:
+        return f"assets/pdf/{self.jeu.id}/{self.id}.pdf"
+
+    @property
+    def vignette(self) -> str:
+        return f"assets/pdf/{self.jeu.id}/{self.id}.png"
+
+
+SheetBuilder = Callable[[Game], list[Sheet]]
+
+
+
+def ordered(entries: Iterable[Entry]) -> list[Entry]:
+    """Entries by their `ordre`, then by die result, then in file order."""
+    items = list(entries)
+    return [e for _, e in sorted(enumerate(items), key=lambda p: (p[1].data.get("ordre", 10_000),
+                                                                    _num(p[1].data.get("jet")), p[0]))]
+
+
+def _num(value: Any) -> float:
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return 10_000.0
+
+
+def category(entry: Entry) -> str:
+    """An entry's `categorie`, case-folded ("" when absent)."""
+    return str(entry.data.get("categorie", "")).casefold()
+
+
+
+def entries_where(game: Game, keep: Callable[[Entry], bool]) -> list[Entry]:
+    """The game's entries that pass `keep`, in reading order."""
+    return ordered(e for e in game.entries.values() if keep(e))
+
+
+
+def links(sheet: Sheet) -> dict[str, str]:
+    """Relative links of a print page: site root, the game's « À imprimer » page, its PDF, impression.js."""
+    root = "../../"
+    return {"racine": root, "retour": root + page_url(sheet.jeu.uri("imprimer")),
+            "pdf": root + sheet.pdf, "js": root + JS_URL}
