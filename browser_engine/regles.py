@@ -3,7 +3,8 @@
 A rule counts or sums something over the entries its selector picks, for the
 whole list (`portee: liste`) or for each entry (`portee: entree`), and compares
 the result with a bound (`min`, `max` or `exact`), which may be an expression of
-the list such as `floor(format / 250)`. See `schemas/regles_liste.schema.json`.
+the list such as `floor(format / 250)`. A rule with `si` applies only to lists
+whose entries all match that selector. See `schemas/regles_liste.schema.json`.
 """
 from __future__ import annotations
 
@@ -196,6 +197,8 @@ def appliquer(donnees_jeu: dict[str, Any], entrees: list[VueEntree], noms: dict[
     """
     result = Resultat()
     for regle in bundle.regles_liste(donnees_jeu):
+        if not all(correspond(e.champs, regle.get("si")) for e in entrees):
+            continue  # `si`: list-wide values (a scenario role...) that the rule needs
         selected = [e for e in entrees if correspond(e.champs, regle.get("selecteur"))]
         limits = bornes(regle, noms)
         if limits is None:
