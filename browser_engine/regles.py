@@ -5,6 +5,10 @@ whole list (`portee: liste`) or for each entry (`portee: entree`), and compares
 the result with a bound (`min`, `max` or `exact`), which may be an expression of
 the list such as `floor(format / 250)`. A rule with `si` applies only to lists
 whose entries all match that selector. See `schemas/regles_liste.schema.json`.
+
+A list-wide rule whose maximum is exceeded points at the entries in excess (those beyond the
+maximum, in list order) rather than at the list, when it counts entries (`compte`, pointer
+`/entrees` or none) or when it says `excedent: entrees`.
 """
 from __future__ import annotations
 
@@ -19,7 +23,12 @@ from .expressions import ErreurExpression, ValeurIndisponible, evaluer
 from .schema_lite import json_equal
 
 SEVERITES = ("erreur", "avertissement")
-_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+_PLACEHOLDER = re.compile(r"\{(?:(s):)?([a-z_][a-z0-9_]*)\}")
+# Names every list-wide rule may use in bounds and messages (`validation._noms` gives their values).
+NOMS_LISTE = ("format", "cout", "nb_entrees")
+# Names a rule's message may use besides those: the measure, its bounds and, per entry, the entry.
+NOMS_MESURE = ("valeur", "ecart", "min", "max", "exact")
+NOMS_ENTREE = ("nom", "numero")
 
 
 class Violation(TypedDict):
@@ -83,18 +92,33 @@ def nombre_json(value: Fraction) -> int | float:
     return value.numerator if value.denominator == 1 else float(value)
 
 
+def pluriel(value: Any) -> str:
+    """French plural mark of a count: `s` from 2 on (« 0 Sorcier », « 1 Sorcier », « 2 Sorciers »)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
+        return ""
+    return "s" if abs(value) >= 2 else ""
+
+
+def placeholders(modele: str) -> list[str]:
+    """Names used by the `{name}` and `{s:name}` placeholders of a message template."""
+    return [match.group(2) for match in _PLACEHOLDER.finditer(modele)]
+
+
 def remplir(modele: str, valeurs: dict[str, Any]) -> str:
-    """Fill `{name}` placeholders of a French message template (no `str.format`).
+    """Fill the placeholders of a French message template (no `str.format`).
+
+    `{name}` is replaced by the value, `{s:name}` by the plural mark of the value
+    (`{valeur} Sorcier{s:valeur}`).
 
     Raises:
         ErreurDonnees: a placeholder has no value.
 
     """
     def value_of(match: re.Match[str]) -> str:
-        name = match.group(1)
+        name = match.group(2)
         if name not in valeurs:
             raise ErreurDonnees(f"Message de règle invalide : « {{{name}}} » n'a pas de valeur ({modele[:40]}…).")
-        return nombre_affiche(valeurs[name])
+        return pluriel(valeurs[name]) if match.group(1) else nombre_affiche(valeurs[name])
 
     return _PLACEHOLDER.sub(value_of, modele)
 
@@ -231,7 +255,44 @@ def _appliquer_une(donnees_jeu: dict[str, Any], regle: dict[str, Any], selected:
     result.mesures[regle["id"]] = {"code": regle["code"], "valeur": nombre_json(value),
                                    **{k: nombre_json(v) for k, v in limits.items()}}
     gap = depassement(value, limits)
-    if gap is not None:
-        values = {**noms, **limits, "valeur": value, "ecart": gap}
+    if gap is None:
+        return found
+    values = {**noms, **limits, "valeur": value, "ecart": gap}
+    excess = en_exces(regle, selected, limits) if par_entree(regle) else []
+    for entry in excess:
+        shown = nom_court(entry.champs.get("nom"), "")
+        prefix = f"Entrée {entry.index + 1}" + (f" « {shown} »" if shown else "") + " — "
+        message = remplir(regle["message"], {**values, "nom": nom_court(entry.champs.get("nom")),
+                                             "numero": entry.index + 1})
+        found.append(violation(regle["code"], prefix + message, f"/entrees/{entry.index}", anchor))
+    if not excess:
         found.append(violation(regle["code"], remplir(regle["message"], values), suffix, anchor))
     return found
+
+
+def par_entree(regle: dict[str, Any]) -> bool:
+    """Whether a list-wide rule's excess is reported on the entries in excess (see the module docstring)."""
+    excedent = regle.get("excedent")
+    if excedent is not None:
+        return excedent == "entrees"
+    return "compte" in regle and str(regle.get("chemin") or "") in ("", "/entrees")
+
+
+def en_exces(regle: dict[str, Any], selected: list[VueEntree], limits: dict[str, Fraction]) -> list[VueEntree]:
+    """The selected entries beyond the rule's maximum (or exact value), in list order.
+
+    Each entry adds its part of the measure (1 for `compte`, its field for `somme`); the entries
+    whose part takes the running total past the maximum are in excess. Empty when the measure is
+    not above the maximum (a minimum not reached has no entry to point at).
+    """
+    ceiling = limits.get("max", limits.get("exact"))
+    if ceiling is None or "longueur" in regle:
+        return []
+    total = Fraction(0)
+    out: list[VueEntree] = []
+    for entry in selected:
+        part = Fraction(1) if "compte" in regle else (_number(entry.champs.get(regle.get("somme", ""))) or Fraction(0))
+        total += part
+        if part > 0 and total > ceiling:
+            out.append(entry)
+    return out

@@ -238,3 +238,79 @@ def test_message_placeholders_do_not_use_str_format():
     bundle["regles_liste"][3]["message"] = "{nom} {0.__class__} {nom!r}"
     report = valider(bundle, invented_list({"nom": "{format}", "classe": "c"}, {"chef": True}))
     assert report["erreurs"][0]["message"] == "{format} {0.__class__} {nom!r}"
+
+
+# --- a maximum exceeded points at the entries in excess (issue 10 §2) ------------------------------
+
+def _rule(**fields: Any) -> dict[str, Any]:
+    base = {"id": "r", "code": "TEST_R", "severite": "erreur", "portee": "liste", "regle": "page-test",
+            "message": "{valeur} pour {max}."}
+    return {**base, **fields}
+
+
+def _violations(rule: dict[str, Any], *entrees: dict[str, Any]) -> list[tuple[str, str]]:
+    bundle = invented_bundle()
+    bundle["regles_liste"] = [rule]
+    report = valider(bundle, invented_list(*entrees))
+    return [(v["chemin"], v["message"]) for v in report["erreurs"]]
+
+
+def test_count_over_its_maximum_points_at_each_entry_beyond_it():
+    rule = _rule(selecteur={"classe": "b"}, compte="entrees", borne={"max": 1}, chemin="/entrees")
+    found = _violations(rule, {"nom": "x", "classe": "b"}, {"nom": "y", "classe": "a"},
+                        {"nom": "z", "classe": "b"}, {"classe": "b"})
+    # Three b for one allowed: the second and third b (entries 3 and 4) are in excess, not the first.
+    assert found == [("/entrees/2", "Entrée 3 « z » — 3 pour 1."), ("/entrees/3", "Entrée 4 — 3 pour 1.")]
+
+
+def test_count_without_a_pointer_also_points_at_the_entries():
+    rule = _rule(selecteur={"chef": True}, compte="entrees", borne={"exact": 1}, message="{valeur} chefs.")
+    assert _violations(rule, {"chef": True}, {"chef": True}) == [("/entrees/1", "Entrée 2 — 2 chefs.")]
+    # Below an exact value there is no entry in excess: the list as a whole is pointed at.
+    assert _violations(rule, {"chef": False}) == [("", "0 chefs.")]
+
+
+def test_sum_points_at_the_entries_only_when_the_rule_says_so():
+    entries = ({"classe": "b", "rang": 2}, {"classe": "b", "rang": 0}, {"classe": "b", "rang": 2},
+               {"classe": "b", "rang": 1})
+    rule = _rule(selecteur={"classe": "b"}, somme="rang", borne={"max": 3}, chemin="/entrees")
+    assert [c for c, _ in _violations(rule, *entries)] == ["/entrees"]
+    # Running total 2, 2, 4, 5: the third entry takes it past 3, the fourth too; the empty second does not count.
+    rule["excedent"] = "entrees"
+    assert [c for c, _ in _violations(rule, *entries)] == ["/entrees/2", "/entrees/3"]
+
+
+def test_count_with_another_pointer_keeps_it():
+    rule = _rule(selecteur={"classe": "c"}, compte="entrees", borne={"max": 0}, chemin="/options")
+    assert _violations(rule, {"classe": "c"}, {"classe": "c"}) == [("/options", "2 pour 0.")]
+    rule["excedent"] = "entrees"
+    assert [c for c, _ in _violations(rule, {"classe": "c"}, {"classe": "c"})] == ["/entrees/0", "/entrees/1"]
+
+
+@pytest.mark.parametrize(("valeur", "expected"), [(0, "0 sorcier"), (1, "1 sorcier"), (2, "2 sorciers"),
+                                                  (Fraction(3, 2), "1,5 sorcier"), (11, "11 sorciers")])
+def test_plural_placeholder(valeur, expected):
+    from browser_engine.regles import remplir
+
+    assert remplir("{valeur} sorcier{s:valeur}", {"valeur": valeur}) == expected
+
+
+def test_plural_placeholder_needs_a_value():
+    from browser_engine.regles import remplir
+
+    with pytest.raises(ErreurDonnees, match="inconnu"):
+        remplir("{s:inconnu}", {"valeur": 1})
+
+
+def test_d6_one_sorcerer_is_singular_and_points_at_him():
+    from generator.export import game_bundle
+
+    bundle = game_bundle(ROOT / "data", "bataille-d6")
+    liste = {"jeu": "bataille-d6", "nom": "Petite", "format": 249, "entrees": [
+        {"nom": "Lanciers", "role": "troupe", "nombre": 5, "mouvement": 4, "melee": 3, "tir": 0, "armure": 4},
+        {"nom": "Mage", "role": "sorcier", "nombre": 1, "mouvement": 4, "melee": 2, "tir": 0, "armure": 3,
+         "sorts": [1, 2]}]}
+    report = valider(bundle, liste)
+    (sorciers,) = [v for v in report["erreurs"] if v["code"] == "D6_SORCIERS_MAX"]
+    assert sorciers["chemin"] == "/entrees/1"
+    assert sorciers["message"].startswith("Entrée 2 « Mage » — 1 Sorcier dans la liste, mais un format de 249 points")

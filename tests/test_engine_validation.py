@@ -134,9 +134,9 @@ ERROR_CASES = {
     "D6_BUDGET_DEPASSE": (liste(troupe(nombre=21), format=250),  # 21 x 12 = 252
                           liste(troupe(nombre=20), format=250), ""),
     "D6_HEROS_MAX": (liste(heros(), heros("Second"), format=499),
-                     liste(heros(), heros("Second"), format=500), "/entrees"),
+                     liste(heros(), heros("Second"), format=500), "/entrees/1"),
     "D6_SORCIERS_MAX": (liste(sorcier(), sorcier("Second"), format=250),
-                        liste(sorcier(), sorcier("Second"), format=500), "/entrees"),
+                        liste(sorcier(), sorcier("Second"), format=500), "/entrees/1"),
     "D6_OBJET_HORS_HEROS": (liste(troupe(objet=2)), liste(troupe()), "/entrees/0/objet"),
     "D6_SORTS_HORS_SORCIER": (liste(heros(sorts=[1, 2])), liste(heros()), "/entrees/0/sorts"),
     "D6_SORTS_NOMBRE": (liste(sorcier(sorts=[1, 2, 3])), liste(sorcier(sorts=[1, 1])), "/entrees/0/sorts"),
@@ -179,7 +179,8 @@ def test_heroes_are_counted_by_figures_and_per_full_250_points(bundle):
 def test_heroes_max_message(bundle):
     report = check(bundle, liste(heros(), heros("Second"), format=300))
     message = report["erreurs"][0]["message"]
-    assert message.startswith("2 Héros dans la liste") and "300 points" in message and "que 1" in message
+    assert message.startswith("Entrée 2 « Second » — 2 Héros dans la liste") and "300 points" in message
+    assert "que 1" in message
 
 
 @pytest.mark.parametrize(("field", "value"), [
