@@ -7,12 +7,16 @@ import re
 from typing import Any
 
 from .errors import ErreurEntree
-from .yaml_lite import MAX_DEPTH, MAX_ITEMS, MAX_NODES, grouped, parse_yaml
+from .yaml_lite import MAX_DEPTH, MAX_DIGITS, MAX_ITEMS, MAX_NODES, grouped, parse_yaml
 
 MAX_OCTETS = 1_048_576
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _JSON_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_JSON_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|[\[\]{}]')
+_KEY_COLON = re.compile(r"[ \t\n]*:")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _JSON_MESSAGES = (
     ("Expecting property name enclosed in double quotes", "nom de clé entre guillemets doubles attendu"),
     ("Expecting ':' delimiter", "« : » attendu après la clé"),
@@ -69,11 +73,24 @@ def decoder(texte: str | bytes | bytearray | memoryview) -> str:
         text = texte
     else:
         raise ErreurEntree(f"Entrée illisible : un texte était attendu, pas {type(texte).__name__}.")
-    text = text.removeprefix("\ufeff")
+    text = normaliser(text)
     bad = _CONTROL.search(text)
     if bad:
         ligne = text.count("\n", 0, bad.start()) + 1
         raise ErreurEntree(f"Caractère de contrôle interdit (U+{ord(bad.group()):04X}) à la ligne {ligne}.", ligne)
+    return text
+
+
+def normaliser(text: str) -> str:
+    """The text as every way in sees it: leading BOMs removed, CRLF and lone CR line ends made LF.
+
+    A browser's file reader drops one BOM and a text box turns every line end into
+    LF; doing the same here gives a list one verdict whether it comes from a file,
+    standard input, a paste or a browser import.
+    """
+    text = text.lstrip("\ufeff")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text
 
 
@@ -97,8 +114,8 @@ def _refuse_constant(name: str) -> Any:
 
 
 def _parse_int(text: str) -> int:
-    if len(text.lstrip("-")) > 30:
-        raise ErreurEntree(f"JSON invalide : nombre trop grand ({text[:20]}…).")
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ErreurEntree(f"JSON invalide : nombre trop grand ({text[:20]}…) : {MAX_DIGITS} chiffres au plus.")
     return int(text)
 
 
@@ -109,11 +126,67 @@ def _parse_float(text: str) -> float:
     return value
 
 
-def _traduire_json(message: str) -> str:
+def traduire_json(message: str) -> str:
+    """French wording of a `json.JSONDecodeError` message."""
     for english, french in _JSON_MESSAGES:
         if message.startswith(english):
             return french
     return "syntaxe invalide"
+
+
+class _CleEnDouble(Exception):
+    """A JSON object repeats a key (raised by the object hook, located afterwards)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _objet_json(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _CleEnDouble(key)
+        out[key] = value
+    return out
+
+
+def position(text: str, index: int) -> tuple[int, int]:
+    """1-based line and column of a character index in a text."""
+    return text.count("\n", 0, index) + 1, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+def _caractere_isole(value: str) -> str:
+    return f"\\u{ord(_SURROGATE.search(value).group()):04x}"  # type: ignore[union-attr]
+
+
+def _erreur_localisee(text: str) -> ErreurEntree | None:
+    """The first duplicate key or lone UTF-16 surrogate of a JSON text, with its line and column."""
+    stack: list[set[str] | None] = []
+    for match in _JSON_TOKEN.finditer(text):
+        token = match.group()
+        if token in ("[", "{"):
+            stack.append(set() if token == "{" else None)
+            continue
+        if token in ("]", "}"):
+            if stack:
+                stack.pop()
+            continue
+        try:
+            value = json.loads(token)
+        except ValueError:
+            continue
+        ligne, colonne = position(text, match.start())
+        where = f"JSON invalide, ligne {ligne}, colonne {colonne}"
+        if _SURROGATE.search(value):
+            return ErreurEntree(f"{where} : caractère invalide « {_caractere_isole(value)} » (moitié de paire "
+                                "UTF-16 isolée) ; retirez-le ou remplacez-le.", ligne, colonne)
+        keys = stack[-1] if stack else None
+        if keys is not None and _KEY_COLON.match(text, match.end()):
+            if value in keys:
+                return ErreurEntree(f"{where} : clé « {value[:40]} » en double dans le même objet.", ligne, colonne)
+            keys.add(value)
+    return None
 
 
 def parse_json(text: str) -> Any:
@@ -127,12 +200,21 @@ def parse_json(text: str) -> Any:
         raise ErreurEntree(f"Document trop imbriqué : plus de {MAX_DEPTH} niveaux de listes ou d'objets "
                            "les uns dans les autres.")
     try:
-        return json.loads(text, parse_constant=_refuse_constant, parse_int=_parse_int, parse_float=_parse_float)
+        value = json.loads(text, parse_constant=_refuse_constant, parse_int=_parse_int, parse_float=_parse_float,
+                           object_pairs_hook=_objet_json)
+    except _CleEnDouble as exc:
+        raise _erreur_localisee(text) or ErreurEntree(
+            f"JSON invalide : clé « {exc.key[:40]} » en double dans le même objet.") from None
     except json.JSONDecodeError as exc:
-        raise _ErreurSyntaxeJson(f"JSON invalide, ligne {exc.lineno}, colonne {exc.colno} : {_traduire_json(exc.msg)}.",
+        raise _ErreurSyntaxeJson(f"JSON invalide, ligne {exc.lineno}, colonne {exc.colno} : {traduire_json(exc.msg)}.",
                            exc.lineno, exc.colno) from None
     except RecursionError:
         raise ErreurEntree("Document trop imbriqué.") from None
+    if _SURROGATE_ESCAPE.search(text):
+        erreur = _erreur_localisee(text)
+        if erreur is not None:
+            raise erreur
+    return value
 
 
 def verifier_structure(value: Any) -> None:
@@ -154,7 +236,10 @@ def verifier_structure(value: Any) -> None:
                 raise ErreurEntree(f"Document trop imbriqué : plus de {MAX_DEPTH} niveaux de listes ou d'objets.")
             for key, child in current.items():
                 if not isinstance(key, str):
-                    raise ErreurEntree(f"Clé invalide {key!r} : les clés doivent être des textes.")
+                    raise ErreurEntree(f"Clé invalide {str(key)[:40]!r} : les clés doivent être des textes.")
+                if _SURROGATE.search(key):
+                    raise ErreurEntree(f"Clé invalide : caractère « {_caractere_isole(key)} » (moitié de paire "
+                                       "UTF-16 isolée) ; retirez-le ou remplacez-le.")
                 stack.append((child, depth + 1))
         elif isinstance(current, list):
             if depth > MAX_DEPTH:
@@ -163,10 +248,20 @@ def verifier_structure(value: Any) -> None:
                 raise ErreurEntree(f"Liste trop longue : {grouped(len(current))} éléments, le maximum accepté "
                                    f"est {grouped(MAX_ITEMS)}.")
             stack.extend((child, depth + 1) for child in current)
+        elif isinstance(current, str) and _SURROGATE.search(current):
+            raise ErreurEntree(f"Texte invalide : caractère « {_caractere_isole(current)} » (moitié de paire UTF-16 "
+                               "isolée) ; retirez-le ou remplacez-le.")
         elif isinstance(current, float) and not math.isfinite(current):
             raise ErreurEntree("Nombre invalide (infini ou NaN).")
         elif current is not None and not isinstance(current, (str, int, float, bool)):
             raise ErreurEntree(f"Valeur invalide de type {type(current).__name__}.")
+
+
+def _plus_loin(yaml_error: ErreurEntree, json_error: ErreurEntree) -> bool:
+    """True when the YAML reading of a `{`/`[` text went further than the JSON one (`{nom: 1, nom: 2}`)."""
+    if yaml_error.ligne is None:
+        return False
+    return (yaml_error.ligne, yaml_error.colonne or 0) > (json_error.ligne or 0, json_error.colonne or 0)
 
 
 def lire_document(texte: str | bytes) -> Any:
@@ -186,8 +281,8 @@ def lire_document(texte: str | bytes) -> Any:
         except _ErreurSyntaxeJson as json_error:
             try:
                 value = parse_yaml(text)  # YAML flow style such as {jeu: bataille-d6, ...}
-            except ErreurEntree:
-                raise json_error from None
+            except ErreurEntree as yaml_error:
+                raise (yaml_error if _plus_loin(yaml_error, json_error) else json_error) from None
     else:
         value = parse_yaml(text)
     verifier_structure(value)

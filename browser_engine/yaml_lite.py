@@ -7,7 +7,7 @@ Scalars follow the YAML 1.2 core schema: `null`/`~`, `true`/`false`, integers,
 floats; anything else is a string (`oui`, `no`, `on` stay strings).
 
 Refused on purpose, with a French message: anchors, aliases and tags (this is
-what defeats "billion laughs" alias bombs), directives, complex keys, several
+what defeats "billion laughs" alias bombs), merge keys (`<<`), directives, complex keys, several
 documents, tabs in indentation, nesting deeper than `MAX_DEPTH` and documents
 with more than `MAX_NODES` values.
 """
@@ -23,6 +23,7 @@ from .errors import ErreurEntree
 MAX_DEPTH = 20
 MAX_NODES = 100_000
 MAX_ITEMS = 1000  # per sequence: a list of 10 000 entries stops early, with a clear message
+MAX_DIGITS = 30  # an integer literal longer than this is refused (JSON and YAML alike)
 
 _INT = re.compile(r"[-+]?[0-9]+\Z")
 _FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?\Z")
@@ -57,6 +58,10 @@ def resolve_plain(text: str) -> Any:
     Returns:
         None, a bool, an int, a finite float, or the text itself.
 
+    Raises:
+        ErreurEntree: a number too large (more than `MAX_DIGITS` digits, or not finite),
+            without its location: the caller adds it.
+
     """
     if text in _NULLS:
         return None
@@ -64,12 +69,15 @@ def resolve_plain(text: str) -> Any:
         return True
     if text in _FALSES:
         return False
-    if len(text) <= 30 and _INT.match(text):
+    if _INT.match(text):
+        if len(text.lstrip("+-")) > MAX_DIGITS:
+            raise ErreurEntree(f"nombre trop grand ({text[:20]}…) : {MAX_DIGITS} chiffres au plus.")
         return int(text)
-    if len(text) <= 50 and _FLOAT.match(text) and any(c.isdigit() for c in text):
+    if _FLOAT.match(text) and any(c.isdigit() for c in text):
         number = float(text)
-        if math.isfinite(number):
-            return number
+        if not math.isfinite(number):
+            raise ErreurEntree(f"nombre trop grand ({text[:20]}).")
+        return number
     return text
 
 
@@ -279,9 +287,16 @@ class _Parser:
         if not key:
             raise self.fail(line.number, "clé vide avant « : ».", line.indent + 1)
         self.refuse_indicator(key, line.number, line.indent + 1)
+        self.refuse_merge_key(key, line.number, line.indent + 1)
         rest = text[k + 1:]
         stripped = rest.lstrip(" \t")
         return key, stripped, line.indent + k + 1 + len(rest) - len(stripped)
+
+    def refuse_merge_key(self, key: str, number: int, column: int) -> None:
+        """Refuse the merge key `<<`: it copies another mapping, which needs anchors and aliases."""
+        if key == "<<":
+            raise self.fail(number, "les clés de fusion YAML (« << ») ne sont pas acceptées ; "
+                                    "écrivez chaque champ.", column)
 
     def refuse_indicator(self, text: str, number: int, column: int) -> None:
         """Refuse anchors, aliases, tags and reserved characters at the start of a node."""
@@ -329,7 +344,10 @@ class _Parser:
             raise self.fail(line.number, "« : » dans une valeur sans guillemets ; mettez-la entre guillemets.")
         if len(parts) > 1:
             return scalar, j
-        return resolve_plain(scalar), j
+        try:
+            return resolve_plain(scalar), j
+        except ErreurEntree as exc:
+            raise self.fail(line.number, exc.message) from None
 
     def block_scalar(self, i: int, header: str, owner_indent: int) -> tuple[str, int]:
         line = self.lines[i]
@@ -485,7 +503,7 @@ class _Stream:
             if self.peek() == "}":
                 self.pos += 1
                 return result
-            key_number = self.number
+            key_number, key_column = self.number, self.column0 + self.pos + 1
             key = self.flow_key()
             self.skip_blanks(opened_at, "}")
             if self.peek() != ":":
@@ -494,7 +512,7 @@ class _Stream:
             self.skip_blanks(opened_at, "}")
             value = None if self.peek() in ",}" else self.node(depth + 1)
             if key in result:
-                raise self.parser.fail(key_number, f"clé « {key} » en double dans le même objet.")
+                raise self.parser.fail(key_number, f"clé « {key} » en double dans le même objet.", key_column)
             result[key] = value
             self.parser.count(self.number)
             self.skip_blanks(opened_at, "}")
@@ -511,9 +529,11 @@ class _Stream:
             return self.quoted()
         if char in "[{":
             raise self.fail("les clés complexes ([ ] ou { } comme clé) ne sont pas acceptées.")
+        column = self.column0 + self.pos + 1
         key = self.flow_plain(raw=True)
         if not isinstance(key, str) or not key:
             raise self.fail("clé attendue.")
+        self.parser.refuse_merge_key(key, self.number, column)
         return key
 
     def flow_plain(self, raw: bool = False) -> Any:
@@ -531,7 +551,12 @@ class _Stream:
         scalar = text[start:self.pos].strip()
         if not scalar:
             raise self.fail("valeur attendue.")
-        return scalar if raw else resolve_plain(scalar)
+        if raw:
+            return scalar
+        try:
+            return resolve_plain(scalar)
+        except ErreurEntree as exc:
+            raise self.parser.fail(self.number, exc.message, self.column0 + start + 1) from None
 
     def quoted(self) -> str:
         """Parse a single- or double-quoted scalar starting at the current position."""
@@ -589,7 +614,10 @@ class _Stream:
             digits = self.text[self.pos + 2:self.pos + 2 + size]
             if len(digits) == size and all(c in "0123456789abcdefABCDEF" for c in digits):
                 value = int(digits, 16)
-                if value <= 0x10FFFF and not 0xD800 <= value <= 0xDFFF:
+                if 0xD800 <= value <= 0xDFFF:
+                    raise self.fail(f"« \\{code}{digits} » est une moitié de paire UTF-16 isolée ; écrivez le "
+                                    "caractère lui-même (ou \\U suivi de 8 chiffres).")
+                if value <= 0x10FFFF:
                     self.pos += 2 + size
                     return chr(value)
         raise self.fail(f"séquence d'échappement invalide « \\{code} » dans une chaîne entre guillemets.")

@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from browser_engine import ErreurEntree, lire_liste
-from browser_engine.reader import MAX_OCTETS, lire_document
+from browser_engine.reader import MAX_OCTETS, lire_document, normaliser
 from browser_engine.yaml_lite import MAX_DEPTH, parse_yaml
 
 LIST_YAML = """\
@@ -246,3 +246,152 @@ def test_subset_reads_the_site_data_like_pyyaml(path):
     # Our data holds JSON values only (no YAML dates or timestamps), which is what the subset reads.
     assert _plain_json(reference)
     assert parse_yaml(text) == reference
+
+
+# --- issue 10 §6: one verdict whatever the way in; surrogates, duplicate keys, merge keys, huge numbers ---
+
+LIST_LINES = ["jeu: bataille-d6", "nom: Essai", "format: 250", "entrees:",
+              "  - {nom: Lanciers, mouvement: 6, melee: 1, tir: 0, armure: 0}"]
+JSON_LINES = ['{"jeu": "bataille-d6",', '"nom": "Essai",', '"format": 250,',
+              '"entrees": [{"nom": "Lanciers", "mouvement": 6, "melee": 1, "tir": 0, "armure": 0}]}']
+EXPECTED = {"jeu": "bataille-d6", "nom": "Essai", "format": 250,
+            "entrees": [{"nom": "Lanciers", "mouvement": 6, "melee": 1, "tir": 0, "armure": 0}]}
+
+
+def ways_in(text: str) -> dict[str, str | bytes]:
+    """The same text as each way in hands it to the reader.
+
+    CLI file and standard input give the file's bytes; the browser's file import gives
+    the bytes of a Uint8Array; a paste in the text box gives text, whose line ends the
+    browser has made LF (while a BOM, invisible, stays).
+    """
+    raw = text.encode("utf-8")
+    return {"fichier": raw, "entree-standard": raw, "import-navigateur": bytearray(raw),
+            "collage": text.replace("\r\n", "\n").replace("\r", "\n"), "texte-brut": text}
+
+
+@pytest.mark.parametrize("lines", [LIST_LINES, JSON_LINES], ids=["yaml", "json"])
+@pytest.mark.parametrize(("prefix", "end"), [
+    ("", "\n"), ("\ufeff", "\n"), ("\ufeff\ufeff", "\n"), ("\ufeff\ufeff\ufeff", "\r\n"),
+    ("", "\r"), ("\ufeff\ufeff", "\r"), ("", "\r\n"), ("\ufeff", "\r\n"),
+], ids=["lf", "bom", "double-bom", "triple-bom-crlf", "cr", "double-bom-cr", "crlf", "bom-crlf"])
+def test_bom_and_line_ends_give_one_verdict_whatever_the_way_in(lines, prefix, end):
+    text = prefix + end.join(lines) + end
+    for way, value in ways_in(text).items():
+        assert lire_liste(value) == EXPECTED, way
+
+
+def test_cr_only_line_ends_keep_error_lines():
+    """A CR-only file is read line by line: an error is located on the same line as with LF."""
+    for end in ("\n", "\r", "\r\n"):
+        text = end.join(["jeu: bataille-d6", "nom: Essai", "format: [250"]) + end
+        for way, value in ways_in(text).items():
+            with pytest.raises(ErreurEntree) as caught:
+                lire_liste(value)
+            assert caught.value.ligne == 3, (end, way)
+
+
+def test_cr_inside_a_block_scalar_is_a_line_end():
+    assert lire_document("a: |\r  un\r  deux\rb: 1\r") == {"a": "un\ndeux\n", "b": 1}
+
+
+def test_normaliser():
+    assert normaliser("\ufeff\ufeffa\r\nb\rc\n") == "a\nb\nc\n"
+    assert normaliser("a\ufeff") == "a\ufeff"  # only leading BOMs are dropped
+
+
+@pytest.mark.parametrize(("text", "line", "column", "shown"), [
+    ('{"jeu": "bataille-d6", "nom": "\\ud800"}', 1, 31, "\\ud800"),
+    ('{"jeu": "bataille-d6",\n "entrees": [{"nom": "a\\udfffb"}]}', 2, 22, "\\udfff"),
+    ('{"\\udc00": 1}', 1, 2, "\\udc00"),
+    ('{"a": ["x", "\\uDBFF"]}', 1, 13, "\\udbff"),
+])
+def test_lone_surrogate_escapes_in_json_are_located(text, line, column, shown):
+    for way, value in ways_in(text).items():
+        with pytest.raises(ErreurEntree) as caught:
+            lire_liste(value)
+        message = caught.value.message
+        assert f"ligne {line}, colonne {column}" in message and shown in message, way
+        assert "moitié de paire UTF-16 isolée" in message
+        assert (caught.value.ligne, caught.value.colonne) == (line, column)
+
+
+def test_surrogate_pairs_in_json_are_characters():
+    assert lire_liste('{"nom": "\\ud83d\\ude00"}') == {"nom": "\U0001f600"}
+
+
+def test_lone_surrogates_in_yaml_and_in_pasted_text():
+    with pytest.raises(ErreurEntree) as caught:
+        lire_liste('nom: "\\ud800"')
+    assert "moitié de paire UTF-16 isolée" in caught.value.message and caught.value.ligne == 1
+    assert lire_liste('nom: "\\U0001F600"') == {"nom": "\U0001f600"}
+    for text in ("nom: a\ud800", '{"nom": "\udc00"}'):  # a raw lone surrogate can only come from a paste
+        with pytest.raises(ErreurEntree, match="moitiés de paires UTF-16"):
+            lire_liste(text)
+    with pytest.raises(ErreurEntree, match="UTF-8"):  # the same character in a file is not UTF-8
+        lire_liste("nom: a\ud800".encode("utf-8", "surrogatepass"))
+
+
+def test_surrogates_in_values_given_directly_are_refused():
+    from browser_engine.reader import verifier_structure
+
+    for value in ({"nom": "\ud800"}, {"\udfff": 1}, {"a": [{"b": "x\udbffy"}]}):
+        with pytest.raises(ErreurEntree, match="moitié de paire UTF-16 isolée"):
+            verifier_structure(value)
+
+
+@pytest.mark.parametrize(("text", "line", "column", "key"), [
+    ('{"jeu": "a", "nom": "x", "nom": "y"}', 1, 26, "nom"),
+    ('{"jeu": "a",\n "entrees": [{"nom": "x"}, {"nom": "y",\n   "nom": "z"}]}', 3, 4, "nom"),
+    ('{"a": {"b": 1}, "c": {"b": 2, "b": 3}}', 1, 31, "b"),
+    ('{"a": 1, "a" : 2}', 1, 10, "a"),
+])
+def test_duplicate_keys_in_json_are_refused_and_located(text, line, column, key):
+    for way, value in ways_in(text).items():
+        with pytest.raises(ErreurEntree) as caught:
+            lire_document(value)
+        assert f"clé « {key} » en double" in caught.value.message, way
+        assert (caught.value.ligne, caught.value.colonne) == (line, column)
+
+
+def test_same_key_in_different_objects_or_as_a_value_is_fine():
+    assert lire_document('{"a": {"b": 1}, "c": {"b": 2}, "d": "a"}') == {"a": {"b": 1}, "c": {"b": 2}, "d": "a"}
+    assert lire_document('[{"a": 1}, {"a": 2}]') == [{"a": 1}, {"a": 2}]
+    assert lire_document('{"a": "x\\"", "b": "a", "a\\"": 1}') == {"a": 'x"', "b": "a", 'a"': 1}
+
+
+def test_duplicate_keys_are_refused_in_json_as_in_yaml():
+    for text in ('{"nom": 1, "nom": 2}', "nom: 1\nnom: 2", "{nom: 1, nom: 2}"):
+        with pytest.raises(ErreurEntree, match="en double"):
+            lire_document(text)
+
+
+@pytest.mark.parametrize("text", ["<<: {a: 1}", "a:\n  <<: {b: 1}\n  c: 2", "a: {<<: {b: 1}}",
+                                  "- <<: {b: 1}"])
+def test_merge_keys_are_refused_in_french(text):
+    with pytest.raises(ErreurEntree) as caught:
+        lire_document(text)
+    assert "clés de fusion YAML (« << »)" in caught.value.message
+    assert caught.value.ligne is not None
+
+
+def test_quoted_merge_key_is_an_ordinary_key():
+    assert lire_document('"<<": 1') == {"<<": 1}
+
+
+@pytest.mark.parametrize("text", ["a: " + "9" * 31, "a: -" + "9" * 31, "a: [1, " + "9" * 5000 + "]",
+                                  "a: 1e999", "a: -1e400", "{a: " + "9" * 40 + "}"])
+def test_huge_numbers_in_yaml_are_refused_like_json(text):
+    with pytest.raises(ErreurEntree) as caught:
+        lire_document(text)
+    assert "nombre trop grand" in caught.value.message and caught.value.ligne == 1
+    json_text = '{"a": ' + text.split(": ", 1)[1].replace("{a: ", "") + "}"
+    if "[" not in json_text and not json_text.endswith("}}"):
+        with pytest.raises(ErreurEntree, match="nombre trop grand"):
+            lire_document(json_text)
+
+
+def test_thirty_digits_are_still_a_number():
+    assert lire_document("a: " + "9" * 30) == {"a": int("9" * 30)}
+    assert lire_document('a: "' + "9" * 40 + '"') == {"a": "9" * 40}
+    assert lire_document("a: 1.5e10") == {"a": 1.5e10}
