@@ -13,6 +13,30 @@ from .yaml_lite import MAX_ITEMS, grouped
 
 MAX_ENTREES = MAX_ITEMS
 CODE_JEU_DIFFERENT = "LISTE_JEU_DIFFERENT"
+CODE_SANS_NOM = "LISTE_SANS_NOM"
+SANS_NOM = "sans nom"
+
+
+def nom_de_liste(liste: dict[str, Any]) -> str | None:
+    """The list's name without surrounding blanks, or None when it has none (absent, null or blank)."""
+    nom = liste.get("nom")
+    return nom.strip() if isinstance(nom, str) and nom.strip() else None
+
+
+def _avertissement_sans_nom(donnees_jeu: dict[str, Any], schema: SchemaLite,
+                            liste: dict[str, Any], nom_ecrit: bool) -> list[Violation]:
+    """A list without a name is valid; the player is told how it will be shown.
+
+    Only for games whose list schema has a `nom` field (every game of the site).
+    """
+    nom = liste.get("nom")
+    if "nom" not in (schema.root.get("properties") or {}):
+        return []
+    if nom_de_liste(liste) is not None or (nom is not None and not isinstance(nom, str)):
+        return []
+    message = ("La liste n'a pas de nom : elle s'affiche et s'imprime « sans nom ». "
+               "Ajoutez par exemple la ligne « nom: Ma bande ».")
+    return [violation(CODE_SANS_NOM, message, "/nom" if nom_ecrit else "", bundle.ancre(donnees_jeu, "verifier"))]
 
 
 def _defaults(schema: SchemaLite) -> dict[str, Any]:
@@ -78,7 +102,7 @@ def _rapport_autre_jeu(donnees_jeu: dict[str, Any], liste: dict[str, Any]) -> di
     erreur = violation(CODE_JEU_DIFFERENT, message, "/jeu", bundle.ancre(donnees_jeu, "verifier"))
     budget = liste.get("format") if isinstance(liste.get("format"), int) else None
     return {"valide": False, "cout": None, "budget": budget, "erreurs": [erreur], "avertissements": [],
-            "details": {}}
+            "details": {"nom_liste": nom_de_liste(liste) or SANS_NOM}}
 
 
 def valider(donnees_jeu: dict[str, Any], liste: Any) -> dict[str, Any]:
@@ -90,7 +114,8 @@ def valider(donnees_jeu: dict[str, Any], liste: Any) -> dict[str, Any]:
 
     Returns:
         The report: `valide`, `cout`, `budget`, `erreurs`, `avertissements`
-        (violations `{code, message, chemin, regle}`) and `details`.
+        (violations `{code, message, chemin, regle}`) and `details`, whose
+        `nom_liste` is the list's name as shown (« sans nom » when it has none).
 
     Raises:
         ErreurEntree: the list is not an object, is too large or too deep, or
@@ -98,7 +123,8 @@ def valider(donnees_jeu: dict[str, Any], liste: Any) -> dict[str, Any]:
 
     """
     _verifier_enveloppe(donnees_jeu, liste)
-    liste = entiers_exacts(liste)
+    nom_ecrit = "nom" in liste  # `nom:` left empty is a list without a name, pointed at its line
+    liste = {k: v for k, v in entiers_exacts(liste).items() if not (k == "nom" and v is None)}
     raw_schema = bundle.schema_liste(donnees_jeu)
     if raw_schema is None:
         raise ErreurEntree(f"La vérification de liste n'existe pas pour « {bundle.nom_du_jeu(donnees_jeu)} ».")
@@ -115,12 +141,14 @@ def valider(donnees_jeu: dict[str, Any], liste: Any) -> dict[str, Any]:
     noms = _noms(liste, analyse)
     resultat = regles.appliquer(donnees_jeu, vues, noms)
     details = dict(analyse.details)
+    details["nom_liste"] = nom_de_liste(liste) or SANS_NOM
     details["mesures"] = resultat.mesures
     if module:
         module.completer_details(details, resultat.mesures, vues)
     specific = analyse.erreurs + resultat.erreurs
     erreurs = sorted(_sans_doublons(schema_violations, specific) + specific, key=_ordre)
-    avertissements = sorted(analyse.avertissements + resultat.avertissements, key=_ordre)
+    avertissements = sorted(_avertissement_sans_nom(donnees_jeu, schema, liste, nom_ecrit) + analyse.avertissements
+                            + resultat.avertissements, key=_ordre)
     budget = liste.get("format")
     return {
         "valide": not erreurs,

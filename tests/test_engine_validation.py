@@ -361,3 +361,70 @@ def test_game_without_list_checker():
     bundle = {"jeu": {"id": "autre", "nom": "Autre", "pages": []}, "schemas": {"liste": None}}
     with pytest.raises(ErreurEntree, match="n'existe pas"):
         valider(bundle, {"jeu": "autre"})
+
+
+# --- issue 10 §2: a list without a name is valid, for every game -----------------------------
+
+NAMED_GAMES = ("bataille-d6", "hami", "kharn-ages")
+
+
+def valid_examples(jeu: str) -> list[tuple[str, str]]:
+    from tests.engine_support import DATA
+
+    return [(p.name, p.read_text("utf-8")) for p in sorted((DATA / jeu / "listes").glob("*.yaml"))
+            if p.read_text("utf-8").startswith("# Liste valide")]
+
+
+@pytest.mark.parametrize("jeu", NAMED_GAMES)
+def test_list_without_a_name_is_valid_with_a_warning(jeu):
+    bundle = load_bundle(jeu)
+    examples = valid_examples(jeu)
+    assert examples
+    for name, text in examples:
+        named = valider(bundle, lire_liste(text))
+        assert named["valide"] is True, name
+        assert "LISTE_SANS_NOM" not in codes(named["avertissements"])
+        assert named["details"]["nom_liste"] == lire_liste(text)["nom"].strip()
+        nameless = lire_liste(text)
+        del nameless["nom"]
+        report = valider(bundle, nameless)
+        assert report["valide"] is True, (name, report["erreurs"])
+        assert codes(report["avertissements"]) == ["LISTE_SANS_NOM"] + codes(named["avertissements"]), name
+        warning = report["avertissements"][0]
+        assert warning["chemin"] == "" and "« sans nom »" in warning["message"]
+        assert report["details"]["nom_liste"] == "sans nom"
+        assert report["cout"] == named["cout"]
+
+
+@pytest.mark.parametrize("jeu", NAMED_GAMES)
+@pytest.mark.parametrize("nom", [None, "", "   ", "\t\n"])
+def test_empty_or_blank_name_is_a_warning(jeu, nom):
+    bundle = load_bundle(jeu)
+    document = lire_liste(valid_examples(jeu)[0][1])
+    document["nom"] = nom
+    report = valider(bundle, document)
+    assert report["valide"] is True, report["erreurs"]
+    assert "LISTE_SANS_NOM" in codes(report["avertissements"])
+    assert report["details"]["nom_liste"] == "sans nom"
+
+
+def test_empty_name_line_in_yaml(bundle):
+    report = check(bundle, lire_liste("jeu: bataille-d6\nnom:\nformat: 250\nentrees:\n"
+                                      "  - {nom: Lanciers, mouvement: 6, melee: 1, tir: 0, armure: 0}\n"))
+    assert report["valide"] is True and codes(report["avertissements"]) == ["LISTE_SANS_NOM"]
+    assert report["avertissements"][0]["chemin"] == "/nom"
+
+
+@pytest.mark.parametrize("jeu", NAMED_GAMES)
+def test_name_of_the_wrong_type_is_still_an_error(jeu):
+    document = lire_liste(valid_examples(jeu)[0][1])
+    document["nom"] = 3
+    report = valider(load_bundle(jeu), document)
+    assert report["valide"] is False
+    assert [(v["code"], v["chemin"]) for v in report["erreurs"]] == [("LISTE_TYPE", "/nom")]
+    assert "LISTE_SANS_NOM" not in codes(report["avertissements"])
+
+
+def test_list_for_another_game_names_the_list(bundle):
+    assert check(bundle, {"jeu": "hami", "format": 9, "entrees": []})["details"] == {"nom_liste": "sans nom"}
+    assert check(bundle, {"jeu": "hami", "nom": " Ma bande ", "entrees": []})["details"] == {"nom_liste": "Ma bande"}
