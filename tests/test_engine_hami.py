@@ -36,12 +36,17 @@ def gardien(**champs: Any) -> dict[str, Any]:
 
 
 def pisteuse(**champs: Any) -> dict[str, Any]:
+    # With her Snifleur (1 point), so that two Hami make the 3 figures a Communauté needs (l. 120).
     return {"caste": "pisteuse", "tribu": "eau", "age": "jeune", "arme": "arc", "objets": ["masque-de-chasse"],
-            **champs}
+            "familier": "snifleur", **champs}
 
 
 def guetteur(**champs: Any) -> dict[str, Any]:
     return {"caste": "guetteur", "tribu": "roche", "age": "jeune", "objets": ["sac-a-projectiles"], **champs}
+
+
+def sans_familier(entree: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in entree.items() if k != "familier"}
 
 
 def conteur(**champs: Any) -> dict[str, Any]:
@@ -101,7 +106,7 @@ def test_budget_non_depense_est_un_avertissement(bundle):
     # l. 431: "tout en respectant une valeur totale de 9 points": a maximum; less is allowed (warned).
     liste = communaute(gardien(meneur=True), pisteuse())
     r = rapport(bundle, liste)
-    assert r["valide"] and r["cout"] == 4
+    assert r["valide"] and r["cout"] == 2 + 2 + 1
     assert [a["code"] for a in r["avertissements"]] == ["HAMI_POINTS_RESTANTS"]
     assert avertissements(bundle, LIVRE) == []
 
@@ -176,7 +181,7 @@ def test_deux_gardiens_au_plus(bundle):
                              gardien(age="jeune", sorts=["enlevement"], objets=["masque-de-vision"]))
     assert "HAMI_GARDIENS_MAX" in codes(bundle, legendaires)
     valide(bundle, communaute(gardien(meneur=True), gardien(age="jeune", sorts=["enlevement"],
-                                                              objets=["masque-de-vision"])))
+                                                              objets=["masque-de-vision"], familier="veilleur")))
 
 
 def test_tribu_et_age_obligatoires(bundle):
@@ -200,10 +205,12 @@ def test_un_meneur_exactement(bundle):
 
 def test_le_conteur_est_le_meneur(bundle):
     # l. 420: "Si vous recrutez un Conteur, il sera forcément le Meneur."
-    assert codes(bundle, communaute(conteur(), guetteur(meneur=True), lien="lumiere")) == ["HAMI_CONTEUR_MENEUR"]
-    valide(bundle, communaute(conteur(meneur=True), guetteur(), lien="lumiere"))
+    assert codes(bundle, communaute(conteur(), guetteur(meneur=True, familier="buteur"), lien="lumiere")) == \
+        ["HAMI_CONTEUR_MENEUR"]
+    valide(bundle, communaute(conteur(meneur=True), guetteur(familier="buteur"), lien="lumiere"))
     # L'œil is a Conteur (l. 786).
-    oeil = communaute({"legendaire": "l-oeil"}, guetteur(meneur=True, tribu="herbe", objets=["pierre-de-camouflage"]))
+    oeil = communaute({"legendaire": "l-oeil"}, guetteur(meneur=True, tribu="herbe", objets=["pierre-de-camouflage"],
+                                                         familier="buteur"))
     oeil["options"] = {"periode": "jour"}
     assert codes(bundle, oeil) == ["HAMI_CONTEUR_MENEUR"]
 
@@ -334,8 +341,9 @@ def test_un_seul_mikmik(bundle):
 
 def test_familiers_sauvages(bundle):
     # l. 431: wild familiars from the second Hami on; l. 433: only once every Hami has its familiar.
-    sans_familier = communaute(gardien(meneur=True, familier="cracheur"), pisteuse(), {"familier_sauvage": "snifleur"})
-    assert codes(bundle, sans_familier) == ["HAMI_SAUVAGE_PREMATURE"]
+    premature = communaute(gardien(meneur=True, familier="cracheur"), sans_familier(pisteuse()),
+                           {"familier_sauvage": "snifleur"})
+    assert codes(bundle, premature) == ["HAMI_SAUVAGE_PREMATURE"]
     un_hami = communaute(guetteur(meneur=True, age="ancien", familier="buteur"), {"familier_sauvage": "snifleur"})
     assert "HAMI_SAUVAGE_PREMATURE" in codes(bundle, un_hami)
     valide(bundle, communaute(gardien(meneur=True, familier="cracheur"), pisteuse(familier="veilleur"),
@@ -375,13 +383,15 @@ def test_dotation_par_caste(bundle):
         == ["HAMI_OBJETS_NOMBRE"]
     assert codes(bundle, communaute(conteur(meneur=True, sorts=["brume"]), pisteuse(), lien="lumiere")) == \
         ["HAMI_SORTS_NOMBRE"]
-    assert codes(bundle, communaute(gardien(meneur=True), guetteur(sorts=["brume"]))) == ["HAMI_SORTS_NOMBRE"]
+    assert codes(bundle, communaute(gardien(meneur=True), guetteur(sorts=["brume"], familier="buteur"))) == \
+        ["HAMI_SORTS_NOMBRE"]
 
 
 def test_masque_de_magie(bundle):
     # l. 693: "Le Hami peut choisir un sort ... même un Gueuteur ou un Pisteur".
-    valide(bundle, communaute(gardien(meneur=True), guetteur(objets=["masque-de-magie"], sorts=["brume"])))
-    valide(bundle, communaute(gardien(meneur=True), guetteur(objets=["masque-de-magie"])))  # "peut": optional
+    valide(bundle, communaute(gardien(meneur=True), guetteur(objets=["masque-de-magie"], sorts=["brume"],
+                                                             familier="buteur")))
+    valide(bundle, communaute(gardien(meneur=True), guetteur(objets=["masque-de-magie"], familier="buteur")))
     valide(bundle, communaute(gardien(meneur=True, objets=["masque-de-magie"], sorts=["ralentissement", "brume"]),
                               pisteuse()))
     assert codes(bundle, communaute(gardien(meneur=True, objets=["masque-de-magie"],
@@ -391,7 +401,7 @@ def test_masque_de_magie(bundle):
 
 def test_un_sort_ou_objet_par_communaute(bundle):
     # l. 651: each spell and each object at most once per Communauté.
-    sorts = communaute(gardien(meneur=True), gardien(age="jeune", objets=["masque-de-vision"]))
+    sorts = communaute(gardien(meneur=True), gardien(age="jeune", objets=["masque-de-vision"], familier="buteur"))
     assert codes(bundle, sorts) == ["HAMI_SORT_UNIQUE"]
     objets = communaute(gardien(meneur=True), pisteuse(objets=["pierre-d-artefact"]))
     assert codes(bundle, objets) == ["HAMI_OBJET_UNIQUE"]
@@ -457,16 +467,18 @@ def test_arme_de_la_pisteuse(bundle):
 
 def test_equipements_optionnels(bundle):
     # l. 494: bras-liane for the Guetteur; l. 532: Cairn for the Gardien; l. 549: Bâton "(Conteur ancien uniquement)".
-    valide(bundle, communaute(gardien(meneur=True, equipement=["cairn"]), guetteur(equipement=["bras-liane"])))
+    valide(bundle, communaute(gardien(meneur=True, equipement=["cairn"]),
+                              guetteur(equipement=["bras-liane"], familier="buteur")))
     assert codes(bundle, communaute(gardien(meneur=True), pisteuse(equipement=["bras-liane"]))) == \
         ["HAMI_EQUIPEMENT_CASTE"]
-    assert codes(bundle, communaute(gardien(meneur=True), guetteur(equipement=["cairn"]))) == ["HAMI_EQUIPEMENT_CASTE"]
+    assert codes(bundle, communaute(gardien(meneur=True), guetteur(equipement=["cairn"], familier="buteur"))) == \
+        ["HAMI_EQUIPEMENT_CASTE"]
     assert codes(bundle, communaute(gardien(meneur=True, equipement=["baton-de-concentration"]), pisteuse())) == \
         ["HAMI_EQUIPEMENT_CASTE"]
     valide(bundle, communaute(conteur(meneur=True, equipement=["baton-de-concentration"]), pisteuse(),
                               lien="lumiere"))
     jeune = communaute(conteur(meneur=True, age="jeune", equipement=["baton-de-concentration"]),
-                       gardien(sorts=["enlevement"]), lien="lumiere")
+                       gardien(sorts=["enlevement"], familier="buteur"), lien="lumiere")
     assert codes(bundle, jeune) == ["HAMI_BATON_ANCIEN"]
     # A legendary counts as its caste: La Montagne is a Guetteur (l. 799).
     montagne = communaute({"legendaire": "la-montagne", "meneur": True, "equipement": ["bras-liane"]},
@@ -591,7 +603,7 @@ def test_details_des_creatures(bundle):
     liste = communaute(
         conteur(meneur=True, tribu="herbe", equipement=["baton-de-concentration"], familier="snifleur"),
         guetteur(tribu="herbe", equipement=["bras-liane"], monture="galopeur", objets=["sac-a-poussiere"]),
-        pisteuse(tribu="herbe", age="ancien", objets=["pierre-de-camouflage"]),
+        sans_familier(pisteuse(tribu="herbe", age="ancien", objets=["pierre-de-camouflage"])),
         periode="jour",
     )
     r = rapport(bundle, liste)
@@ -621,11 +633,11 @@ def test_details_des_creatures(bundle):
 def test_details_des_predateurs(bundle):
     # A recruited adult (l. 890: M1 C3 E5) with Rapide: M 1,5 (l. 910); a giant (l. 897: E7) is Robuste (l. 900).
     liste = communaute(gardien(meneur=True), pisteuse(), {"predateur": "adulte", "competences": ["rapide"]})
-    adulte = rapport(bundle, liste)["details"]["creatures"][2]
+    adulte = rapport(bundle, liste)["details"]["creatures"][-1]
     assert (adulte["M"], adulte["C"], adulte["E"], adulte["actions"]) == ("1,5", 3, 5, 2)
     assert adulte["capacites"] == ["rapide"]
     liste = communaute(gardien(meneur=True), pisteuse(), {"predateur": "geant", "competences": ["poison", "toile"]})
-    geant = rapport(bundle, liste)["details"]["creatures"][2]
+    geant = rapport(bundle, liste)["details"]["creatures"][-1]
     assert (geant["M"], geant["E"]) == (1, 7) and geant["capacites"] == ["robuste", "poison", "toile"]
 
 
@@ -679,3 +691,166 @@ def test_entrees_hostiles_sans_plantage(bundle):
     assert not r["valide"]
     assert all(re.search(r"[éèàç]|\b(doit|champ|type|valeur)\b", e["message"]) for e in r["erreurs"])
     json.dumps(r)
+
+
+# --- size of the Communauté ----------------------------------------------------------------------------
+
+def test_trois_a_huit_figurines(bundle):
+    # l. 120: "Le format sera de 3 à 8 figurines"; l. 127: "3 à 8 (9 si vous comptez l'éventuelle monture)".
+    deux = communaute(gardien(meneur=True), sans_familier(pisteuse()))
+    assert codes(bundle, deux) == ["HAMI_FIGURINES_MIN"]
+    # The mount is not one of the 3 to 8: a mounted Hami is still one figure of them.
+    assert codes(bundle, communaute(gardien(meneur=True, monture="galopeur"), sans_familier(pisteuse()))) == \
+        ["HAMI_FIGURINES_MIN"]
+    # Deux Faces and the familier he rides are one profile on one 50 mm base (l. 812-818): one figure.
+    assert codes(bundle, communaute({"legendaire": "deux-faces", "meneur": True}, sans_familier(pisteuse()))) == \
+        ["HAMI_FIGURINES_MIN"]
+    valide(bundle, communaute({"legendaire": "deux-faces", "meneur": True}, pisteuse()))
+    # Nine figures (two Hami, their two familiers, five larvae) are too many, whatever the budget says.
+    larve = {"predateur": "larve", "competences": ["poison"]}
+    neuf = communaute(gardien(meneur=True, familier="cracheur"), pisteuse(), *[larve] * 5)
+    r = rapport(bundle, neuf)
+    assert {e["code"] for e in r["erreurs"]} == {"HAMI_FIGURINES_MAX", "HAMI_POINTS_MAX"}
+    assert len(r["details"]["creatures"]) == 9
+
+
+def test_huit_figurines_et_la_monture(bundle):
+    # l. 127: 8 figures, 9 with the mount. A Meneur of the Arbres makes the third identical familier free
+    # (bonus-communaute-tribu): 3 + 3 + 0 + 3 = 9 points for 8 figures, and the free mount makes a ninth.
+    larve = {"predateur": "larve", "competences": ["poison"]}
+    huit = communaute(gardien(meneur=True, tribu="arbres", familier="snifleur", monture="galopeur"), pisteuse(),
+                      {"familier_sauvage": "snifleur"}, *[larve] * 3)
+    r = rapport(bundle, huit)
+    assert r["valide"] and r["cout"] == 9, r["erreurs"]
+    assert sum(row["nombre"] for row in r["details"]["entrees"]) == 9  # the mount is shown in the count
+
+
+# --- scenario line-ups -------------------------------------------------------------------------------
+
+def en_scenario(liste: dict[str, Any], scenario: str, role: str | None = None) -> dict[str, Any]:
+    liste = copy.deepcopy(liste)
+    liste["options"] = {**liste["options"], "scenario": scenario, **({"role": role} if role else {})}
+    return liste
+
+
+def test_scenarios_de_la_liste_sont_ceux_du_jeu(bundle):
+    schema = json.loads((ROOT / "schemas" / "liste-hami.schema.json").read_text("utf-8"))
+    assert schema["properties"]["options"]["properties"]["scenario"]["enum"] == [s["id"] for s in bundle["scenarios"]]
+    r = rapport(bundle, en_scenario(LIVRE, "scenario-invente"))
+    assert [e["chemin"] for e in r["erreurs"]] == ["/options/scenario"]
+
+
+def _partages_brute_force(couts: list[int], minimum: int) -> bool:
+    """Every way of putting each entry in group A or B (independent of the engine's subset sums)."""
+    for masque in range(2 ** len(couts)):
+        a = sum(c for k, c in enumerate(couts) if masque >> k & 1)
+        if a >= minimum and sum(couts) - a >= minimum:
+            return True
+    return False
+
+
+def test_deux_groupes_d_au_moins_trois_points_calcul():
+    from browser_engine.jeux.hami_scenarios import partage_possible
+
+    for couts in ([3, 3, 3], [6, 2], [5, 2], [4, 4, 1], [2, 2, 1, 1], [2, 2, 1], [6, 1, 1, 1], [1] * 6, [1] * 5, []):
+        assert partage_possible(couts, 3) == _partages_brute_force(couts, 3), couts
+    assert not partage_possible([6, 2], 3) and partage_possible([4, 4, 1], 3)
+
+
+# L'œil (4) with a S'Truk (2) and a Gardien (2): 8 points in entries of 6 and 2, no two groups of 3 points.
+UN_GROUPE = communaute(
+    {"legendaire": "l-oeil", "meneur": True, "familier": "s-truk"},
+    gardien(tribu="herbe", age="jeune", familier=None, objets=["pierre-de-camouflage"]),
+    periode="jour",
+)
+UN_GROUPE["entrees"][1].pop("familier")
+
+
+def test_deux_groupes_d_au_moins_trois_points(bundle):
+    # l. 1044 (L'hiver approche), l. 1167 (La Bonne Piste): both players; l. 1121 (Fausse piste): the Pacte;
+    # l. 1143 (Embuscade et Averse): the attacker. "un groupe ne peut pas faire moins de 3 points".
+    valide(bundle, UN_GROUPE)
+    for scenario, role in (("l-hiver-approche", None), ("la-bonne-piste", None), ("fausse-piste", "pacte"),
+                           ("embuscade-et-averse", "attaquant")):
+        r = rapport(bundle, en_scenario(UN_GROUPE, scenario, role))
+        assert [(e["code"], e["chemin"]) for e in r["erreurs"]] == [("HAMI_SCENARIO_DEUX_GROUPES", "/entrees")]
+        assert "6 + 2" in r["erreurs"][0]["message"] and r["erreurs"][0]["regle"].startswith("hami/")
+        valide(bundle, en_scenario(LIVRE, scenario, role))  # 3 + 3 + 3
+    for scenario, role in (("fausse-piste", "rescousse"), ("embuscade-et-averse", "defenseur"), ("le-passage", None)):
+        valide(bundle, en_scenario(UN_GROUPE, scenario, role))
+
+
+def test_roles_des_scenarios(bundle):
+    # Without its role, a scenario that tells players apart cannot check the line-up: a warning says so.
+    r = rapport(bundle, en_scenario(UN_GROUPE, "fausse-piste"))
+    assert r["valide"] and "HAMI_ROLE_MANQUANT" in [a["code"] for a in r["avertissements"]]
+    assert [(e["code"], e["chemin"]) for e in rapport(bundle, en_scenario(LIVRE, "vol-de-familiers", "pacte"))
+            ["erreurs"]] == [("HAMI_ROLE_SCENARIO", "/options/role")]
+    assert codes(bundle, en_scenario(LIVRE, "l-hiver-approche", "joueur-1")) == ["HAMI_ROLE_SCENARIO"]
+    sans_scenario = copy.deepcopy(LIVRE)
+    sans_scenario["options"]["role"] = "pacte"
+    assert codes(bundle, sans_scenario) == ["HAMI_ROLE_SANS_SCENARIO"]
+
+
+# La Ruche (3 + 1, her second familier free), a Pisteuse with her Snifleur (3) and a wild Buteur (1): 4 familiers.
+QUATRE_FAMILIERS = communaute({"legendaire": "la-ruche", "meneur": True, "familier": ["veilleur", "cracheur"]},
+                              pisteuse(), {"familier_sauvage": "buteur"})
+
+
+def test_vol_de_familiers_joueur_1(bundle):
+    # l. 1267: "Le joueur 1 doit monter une Communauté contenant 4 familiers".
+    valide(bundle, en_scenario(QUATRE_FAMILIERS, "vol-de-familiers", "joueur-1"))
+    r = rapport(bundle, en_scenario(LIVRE, "vol-de-familiers", "joueur-1"))
+    assert [(e["code"], e["chemin"]) for e in r["erreurs"]] == [("HAMI_VOL_FAMILIERS", "/entrees")]
+    cinq = copy.deepcopy(QUATRE_FAMILIERS)
+    cinq["entrees"].append({"familier_sauvage": "snifleur"})
+    r = rapport(bundle, en_scenario(cinq, "vol-de-familiers", "joueur-1"))
+    assert [(e["code"], e["chemin"]) for e in r["erreurs"]] == [("HAMI_VOL_FAMILIERS", "/entrees/3")]
+    valide(bundle, en_scenario(LIVRE, "vol-de-familiers", None))  # no role: not checked (warned)
+
+
+def test_vol_de_familiers_joueurs_2_et_3(bundle):
+    # l. 1267: "les joueurs 2 et 3 quant à eux devront jouer des Communautés composées uniquement de Hami".
+    hami_seulement = communaute(gardien(meneur=True), sans_familier(pisteuse()), sans_familier(pisteuse(arme="lanceur",
+                                objets=["masque-de-vision"])), guetteur(sorts=[], objets=["sac-a-projectiles"]))
+    for role in ("joueur-2", "joueur-3"):
+        valide(bundle, en_scenario(hami_seulement, "vol-de-familiers", role))
+        r = rapport(bundle, en_scenario(LIVRE, "vol-de-familiers", role))
+        assert [(e["code"], e["chemin"]) for e in r["erreurs"]] == [
+            ("HAMI_VOL_HAMI_SEULEMENT", f"/entrees/{k}/familier") for k in range(3)]
+    avec_sauvage = en_scenario(QUATRE_FAMILIERS, "vol-de-familiers", "joueur-2")
+    chemins = [e["chemin"] for e in rapport(bundle, avec_sauvage)["erreurs"]]
+    assert chemins == ["/entrees/0/familier", "/entrees/1/familier", "/entrees/2"]
+
+
+PREDATEURS = {"jeu": "hami", "nom": "Le raid", "format": 9,
+              "options": {"scenario": "invasion-de-predateurs", "role": "joueur-1"},
+              "entrees": [{"predateur": "geant", "competences": ["rapide", "nocturne"]},
+                          {"predateur": "adulte", "competences": ["poison"]},
+                          {"predateur": "adulte", "competences": ["toile"]},
+                          {"predateur": "adulte", "competences": ["rapide"]}]}
+
+
+def test_invasion_de_predateurs(bundle):
+    # l. 1285: "Le joueur 1 joue un groupe de 9 points de prédateurs, les joueurs 2 et 3 des communautés de
+    # 9 points de Hami et Familiers." Predators cost 1/2/3 (l. 879-893): 3 + 2 + 2 + 2 = 9.
+    r = rapport(bundle, PREDATEURS)
+    assert r["valide"] and r["cout"] == 9, r["erreurs"]
+    # The same group outside the scenario is not a Communauté (no Hami, no Meneur...).
+    hors_scenario = copy.deepcopy(PREDATEURS)
+    hors_scenario["options"] = {}
+    assert {"HAMI_HAMI_MIN", "HAMI_MENEUR_NOMBRE", "HAMI_PREDATEUR_PREMATURE"} <= set(codes(bundle, hors_scenario))
+    avec_hami = copy.deepcopy(PREDATEURS)
+    avec_hami["entrees"][3] = gardien()
+    r = rapport(bundle, avec_hami)
+    assert [(e["code"], e["chemin"]) for e in r["erreurs"]] == [("HAMI_INVASION_PREDATEURS", "/entrees/3")]
+    trop = copy.deepcopy(PREDATEURS)
+    trop["entrees"].append({"predateur": "larve", "competences": ["poison"]})
+    assert codes(bundle, trop) == ["HAMI_POINTS_MAX"]
+    # Players 2 and 3: Hami and familiers, no predator.
+    communaute_avec_predateur = en_scenario(communaute(gardien(meneur=True), pisteuse(),
+                                                       {"predateur": "adulte", "competences": ["toile"]}),
+                                            "invasion-de-predateurs", "joueur-2")
+    assert [(e["code"], e["chemin"]) for e in rapport(bundle, communaute_avec_predateur)["erreurs"]] == \
+        [("HAMI_INVASION_SANS_PREDATEUR", "/entrees/2")]
+    valide(bundle, en_scenario(LIVRE, "invasion-de-predateurs", "joueur-3"))

@@ -30,6 +30,7 @@ from typing import Any
 from .. import bundle
 from ..analyse import AnalyseJeu
 from ..regles import Violation, VueEntree, violation
+from . import hami_scenarios
 from .hami_probas import CALCULS, TYPES_PARAMETRES, tables_statiques
 
 __all__ = ["CALCULS", "TYPES_PARAMETRES", "analyser", "completer_details", "tables_statiques"]
@@ -217,6 +218,9 @@ class _Analyse:
         self.lien = options.get("lien") if options.get("lien") in LIENS else None
         self.periode = options.get("periode") if options.get("periode") in PERIODES else None
         self.mode = options.get("mode") if options.get("mode") in MODES else MODES[0]
+        self.options = options
+        self.scenarios = {s["id"]: s for s in donnees_jeu.get("scenarios") or [] if isinstance(s, dict)}
+        self.choix = hami_scenarios.lire(options, self.scenarios)
         entrees = liste.get("entrees") if isinstance(liste.get("entrees"), list) else []
         self.erreurs: list[Violation] = []
         self.avertissements: list[Violation] = []
@@ -368,6 +372,22 @@ class _Analyse:
         self._bete_de_somme()
         self._unicite("sorts", CODE_SORT_UNIQUE, "regles-des-sorts", "le sort")
         self._unicite("objets", CODE_OBJET_UNIQUE, "regles-des-objets", "l'objet")
+        hami_scenarios.verifier(self.choix, self.options, self._unites(), self.scenarios, self.erreur,
+                                self.avertissement)
+
+    def _unites(self) -> list[hami_scenarios.Unite]:
+        """The creatures of the list as scenarios count them (run after `couter`)."""
+        out = []
+        for m in self.membres:
+            if m.genre is None:
+                continue
+            if m.genre == "hami":
+                liste = isinstance(m.brut.get("familier"), list)
+                familiers = [f"{m.chemin}/familier" + (f"/{k}" if liste else "") for k in range(len(m.familiers))]
+            else:
+                familiers = [m.chemin] if m.genre == "familier_sauvage" and m.familier_sauvage else []
+            out.append(hami_scenarios.Unite(m.index, m.nom, m.cout, familiers))
+        return out
 
     def _lien_melange(self) -> None:
         """Without a declared allegiance, two Hami bound to opposite sides can never be together."""
@@ -594,6 +614,11 @@ class _Analyse:
                 "nb_mikmik": m.familiers.count(MIKMIK) + (1 if m.familier_sauvage == MIKMIK else 0),
                 "nb_sorts_objets": len(m.sorts) + len(m.objets) if m.genre == "hami" else 0,
                 "cout": m.cout,
+                "nb_figures": self._figures(m),
+                "nb_familiers": len(m.familiers) + (1 if m.familier_sauvage else 0),
+                "scenario_communaute": self.choix.scenario,
+                "role_communaute": self.choix.role,
+                "groupe_de_predateurs": self.choix.groupe_de_predateurs,
             }
             for equipement in self.cat.equipements:
                 valeurs["porte_" + equipement.replace("-", "_")] = equipement in m.equipement
@@ -601,6 +626,11 @@ class _Analyse:
                 valeurs["nom"] = m.nom
             out[m.index] = valeurs
         return out
+
+    @staticmethod
+    def _figures(m: Membre) -> int:
+        """Figures an entry puts on the table, its mount left out (« 3 à 8 (9 si … la monture) »)."""
+        return 1 + len(m.familiers) if m.genre == "hami" else 1
 
     def _bonus_communaute(self) -> dict[str, Any] | None:
         if self.meneur is None or self.meneur.tribu not in self.cat.tribus:
