@@ -854,3 +854,38 @@ def test_invasion_de_predateurs(bundle):
     assert [(e["code"], e["chemin"]) for e in rapport(bundle, communaute_avec_predateur)["erreurs"]] == \
         [("HAMI_INVASION_SANS_PREDATEUR", "/entrees/2")]
     valide(bundle, en_scenario(LIVRE, "invasion-de-predateurs", "joueur-3"))
+
+
+# --- counts point at what is in excess (issue 10, §2) -------------------------------------------------
+
+def chemins(bundle: dict[str, Any], liste: dict[str, Any], code: str) -> list[str]:
+    return [e["chemin"] for e in rapport(bundle, liste)["erreurs"] if e["code"] == code]
+
+
+def test_nombres_pointent_l_element_en_trop(bundle):
+    # A second familier (l. 555), a second spell for a Gardien (l. 534), a second object for a Pisteuse (l. 519):
+    # the builder marks the line to remove, not the whole field.
+    assert chemins(bundle, communaute(gardien(meneur=True, familier=["snifleur", "veilleur"]), pisteuse()),
+                   "HAMI_FAMILIERS_MAX") == ["/entrees/0/familier/1"]
+    assert chemins(bundle, communaute(gardien(meneur=True, sorts=["ralentissement", "brume"]), pisteuse()),
+                   "HAMI_SORTS_NOMBRE") == ["/entrees/0/sorts/1"]
+    assert chemins(bundle, communaute(gardien(meneur=True), pisteuse(objets=["masque-de-chasse", "masque-de-vision"])),
+                   "HAMI_OBJETS_NOMBRE") == ["/entrees/1/objets/1"]
+    # Past the schema's two familiers, La Ruche's message replaces the schema's at the same pointer.
+    r = rapport(bundle, communaute({"legendaire": "la-ruche", "meneur": True,
+                                    "familier": ["snifleur", "veilleur", "buteur"]}, pisteuse()))
+    assert [(e["code"], e["chemin"]) for e in r["erreurs"]] == [("HAMI_FAMILIERS_MAX", "/entrees/0/familier")]
+    assert "Maîtresse" in r["erreurs"][0]["message"]
+    # l. 721: the Bête de somme's extra object goes to two Hami; the third one's extra object is marked.
+    herbe = dict(tribu="herbe")
+    trois = communaute(guetteur(meneur=True, age="ancien", monture="bete-de-somme",
+                                objets=["sac-a-projectiles", "pierre-de-camouflage"], **herbe),
+                       pisteuse(objets=["masque-de-chasse", "sac-a-poussiere"], **herbe),
+                       pisteuse(objets=["masque-de-vision", "pierre-d-artefact"], **herbe), periode="jour")
+    assert chemins(bundle, trois, "HAMI_BETE_DE_SOMME_OBJETS") == ["/entrees/2/objets/1"]
+    # A legendary recruited twice, a spell taken twice: the second one.
+    deux_jaunes = communaute({"legendaire": "la-jaune", "meneur": True}, {"legendaire": "la-jaune"}, pisteuse(),
+                             lien="lumiere")
+    assert chemins(bundle, deux_jaunes, "HAMI_LEGENDAIRE_UNIQUE") == ["/entrees/1/legendaire"]
+    assert chemins(bundle, communaute(gardien(meneur=True), gardien(age="jeune", objets=["masque-de-vision"]),
+                                      pisteuse()), "HAMI_SORT_UNIQUE") == ["/entrees/1/sorts/0"]

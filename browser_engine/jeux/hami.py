@@ -50,6 +50,7 @@ TRIBU_HERBE = "herbe"
 COMPETENCE_RAPIDE = "rapide"
 MIKMIK = "mikmik"
 LIEN_NOMS = {"lumiere": "la Lumière", "ombre": "l'Ombre"}
+FAMILIERS_MAX_SCHEMA = 2  # maxItems of `familier` in schemas/liste-hami.schema.json
 
 # Which fields each sort of entry accepts (the list contract of the issue).
 CHAMPS = {
@@ -426,8 +427,14 @@ class _Analyse:
                 texte = f"La Ruche a au plus {maximum} familiers (Maîtresse)"
             else:
                 texte = "un Hami n'a qu'un seul familier (seule La Ruche en a deux, grâce à Maîtresse)"
-            self.erreur(CODE_FAMILIERS_MAX, f"{m.prefixe}{texte} : {len(valeur)} indiqués.", f"{m.chemin}/familier",
-                        "maitresse" if m.legendaire == RUCHE else "regles-des-familiers")
+            # The familiers in excess, each on its own line; past the schema's maxItems, its pointer (the
+            # schema's own message is then replaced by this one).
+            chemins = [f"{m.chemin}/familier/{k}" for k in range(maximum, len(valeur))]
+            if len(valeur) > FAMILIERS_MAX_SCHEMA:
+                chemins = [f"{m.chemin}/familier"]
+            for chemin in chemins:
+                self.erreur(CODE_FAMILIERS_MAX, f"{m.prefixe}{texte} : {len(valeur)} indiqués.", chemin,
+                            "maitresse" if m.legendaire == RUCHE else "regles-des-familiers")
         if m.legendaire != RUCHE:
             return
         if len(m.familiers) >= 2:
@@ -467,7 +474,7 @@ class _Analyse:
             else:
                 texte = f"{qui} n'a que {base_sorts} sort(s) ; seul le Masque de Magie en ajoute un"
             self.erreur(CODE_SORTS_NOMBRE, f"{m.prefixe}{nb_sorts} sort(s) indiqué(s), mais {texte}.",
-                        f"{m.chemin}/sorts", "masque-de-magie")
+                        f"{m.chemin}/sorts/{base_sorts + bonus_sorts}", "masque-de-magie")
         if not solo and nb_objets < base_objets:
             self.erreur(CODE_OBJETS_NOMBRE, f"{m.prefixe}{qui} doit choisir {base_objets} objet(s) ; "
                         f"{nb_objets} indiqué(s).", f"{m.chemin}/objets", "cout-des-castes")
@@ -477,23 +484,24 @@ class _Analyse:
             else:
                 texte = f"{qui} n'a que {base_objets} objet(s) ; seule la Bête de somme en ajoute un, à deux Hami"
             self.erreur(CODE_OBJETS_NOMBRE, f"{m.prefixe}{nb_objets} objet(s) indiqué(s), mais {texte}.",
-                        f"{m.chemin}/objets", BETE_DE_SOMME if bonus_objets else "cout-des-castes")
+                        f"{m.chemin}/objets/{base_objets + bonus_objets}",
+                        BETE_DE_SOMME if bonus_objets else "cout-des-castes")
 
     def _bete_de_somme(self) -> None:
         bete = self._bete()
         if not bete:
             return
         limite = int(bete.get("nb_hami_objets_bonus", 0))
-        en_plus = []
+        en_plus: list[tuple[Membre, int]] = []  # Hami with one object more than their caste's, and that object
         for m in self.hamis:
             if m.caste and not m.legendaire and isinstance(m.brut.get("objets"), list):
                 base = int(_proprietes(m.profil).get("nb_objets", 0))
                 if len(m.brut["objets"]) > base:
-                    en_plus.append(m)
-        for m in en_plus[limite:]:
+                    en_plus.append((m, base))
+        for m, base in en_plus[limite:]:
             self.erreur(CODE_BETE_OBJETS, f"{m.prefixe}la Bête de somme donne un objet de plus à {limite} Hami "
-                        f"seulement ; les entrées {', '.join(str(x.index + 1) for x in en_plus[:limite])} "
-                        "en profitent déjà.", f"{m.chemin}/objets", BETE_DE_SOMME)
+                        f"seulement ; les entrées {', '.join(str(x.index + 1) for x, _ in en_plus[:limite])} "
+                        "en profitent déjà.", f"{m.chemin}/objets/{base}", BETE_DE_SOMME)
 
     def _restrictions(self, m: Membre) -> None:
         """Restrictions printed on each spell and object (lien, tribe, caste)."""
