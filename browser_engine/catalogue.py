@@ -3,7 +3,7 @@
 Some games (Khârn-Âges Tactik) print their unit profiles on cards sold with the
 figures, not in the rulebook: players copy their cards into a catalogue
 (`schemas/catalogue-<jeu>.schema.json`) or write them in the list itself, under
-`profils:` and `equipements:`. `fusionner_catalogue` checks a catalogue and
+`profils:`, `equipements:` and `sorts:`. `fusionner_catalogue` checks a catalogue and
 returns the list with the catalogue's items added.
 
 Precedence: an item written in the list replaces the catalogue's item of the
@@ -19,7 +19,7 @@ from .errors import ErreurEntree
 from .reader import entiers_exacts, nom_de_type, verifier_structure
 from .schema_lite import SchemaLite
 
-CLES = ("profils", "equipements")
+CLES = ("profils", "equipements", "sorts")
 MAX_LIGNES = 10
 
 
@@ -71,7 +71,7 @@ def verifier_catalogue(donnees_jeu: dict[str, Any], catalogue: Any) -> dict[str,
         raise ErreurEntree(f"Le jeu « {bundle.nom_du_jeu(donnees_jeu)} » n'utilise pas de catalogue de profils.")
     verifier_structure(catalogue)
     if not isinstance(catalogue, dict):
-        raise ErreurEntree(f"Le catalogue doit être un objet (avec les clés profils et equipements), "
+        raise ErreurEntree(f"Le catalogue doit être un objet (avec les clés profils, equipements et sorts), "
                            f"pas {nom_de_type(catalogue)}.")
     catalogue = entiers_exacts(catalogue)
     problemes = [f"{e.chemin or '/'} : {e.message}" for e in SchemaLite(schema).valider(catalogue)]
@@ -82,10 +82,10 @@ def verifier_catalogue(donnees_jeu: dict[str, Any], catalogue: Any) -> dict[str,
 
 
 def fusionner_catalogue(donnees_jeu: dict[str, Any], liste: Any, catalogue: Any) -> Any:
-    """A new list whose `profils` and `equipements` hold the list's items, then the catalogue's.
+    """A new list whose `profils`, `equipements` and `sorts` hold the list's items, then the catalogue's.
 
     A list item replaces the catalogue's item of the same id. A list that is not
-    an object, or whose `profils`/`equipements` is not an array, is returned
+    an object, or whose `profils`/`equipements`/`sorts` is not an array, is returned
     unchanged for that part: `valider` then reports the problem.
 
     Args:

@@ -230,7 +230,8 @@ def tool_pages(site: Site, root: Path) -> dict[str, str]:
     return out
 
 
-CATALOGUE_SECTIONS = (("profils", "Champs d'un profil"), ("equipements", "Champs d'un équipement"))
+CATALOGUE_SECTIONS = (("profils", "Champs d'un profil"), ("equipements", "Champs d'un équipement"),
+                      ("sorts", "Champs d'un sort"))
 
 
 def _resolve(schema: dict[str, Any], node: Any) -> dict[str, Any]:

@@ -201,7 +201,11 @@ def test_un_seul_leader(bundle):
     assert erreurs(bundle, liste({"profil": "soldat"}, {"profil": "soldat"}, profils=profils, leader=False)) == \
         [("KA_LEADER_NOMBRE", "/entrees")]
     deux = liste({"profil": "soldat", "leader": True}, {"profil": "soldat", "leader": True}, profils=profils)
-    assert erreurs(bundle, deux) == [("KA_LEADER_NOMBRE", "/entrees")]
+    # A second leader is pointed at, so the list builder can mark that line (issue 10 §2).
+    assert erreurs(bundle, deux) == [("KA_LEADER_NOMBRE", "/entrees/1")]
+    trois = liste({"profil": "soldat", "leader": True}, {"profil": "soldat"}, {"profil": "soldat", "leader": True},
+                  {"profil": "soldat", "leader": True}, profils=[fictif("soldat", limitation=5)])
+    assert erreurs(bundle, trois) == [("KA_LEADER_NOMBRE", "/entrees/2"), ("KA_LEADER_NOMBRE", "/entrees/3")]
     valide(bundle, liste({"profil": "soldat"}, {"profil": "soldat"}, profils=profils))
 
 
@@ -414,23 +418,45 @@ def test_cout_par_entree_signe(bundle):
 def test_nombre_de_mains(bundle, ajoute, hors_norme, ok):
     # l. 1630: at most one two-handed weapon, or two one-handed ones (or shield), unless « hors-norme ».
     profils = [fictif("soldat", competences=["hors-norme"] if hors_norme else [])]
-    fer = liste({"profil": "soldat", "ajoute": ajoute}, profils=profils)
+    fer = liste({"profil": "soldat", "ajoute": ajoute, "en_mains": ajoute}, profils=profils)
     if ok:
         valide(bundle, fer)
     else:
-        assert erreurs(bundle, fer) == [("KA_MAINS", "/entrees/0/ajoute")]
+        assert erreurs(bundle, fer) == [("KA_MAINS", "/entrees/0/en_mains")]
 
 
-def test_en_mains(bundle):
-    # l. 1630: a figure carries any number of weapons but holds only so many.
-    emporte = {"profil": "soldat", "ajoute": ["hache", "epee", "bouclier"]}
-    assert erreurs(bundle, liste(emporte)) == [("KA_MAINS", "/entrees/0/ajoute")]
+def test_porter_n_est_pas_tenir(bundle):
+    # l. 1630: a figure carries any number of weapons; only what it holds (en_mains) counts against its hands.
+    emporte = {"profil": "soldat", "ajoute": ["hache", "masse", "epee", "dague", "bouclier"]}
+    r = valide(bundle, liste(emporte))
+    assert r["details"]["entrees"][0]["en_mains"] == []
+    assert len(r["details"]["entrees"][0]["equipement"]) == 5
     valide(bundle, liste({**emporte, "en_mains": ["epee", "bouclier"]}))
     valide(bundle, liste({**emporte, "en_mains": ["hache"]}))
     assert erreurs(bundle, liste({**emporte, "en_mains": ["hache", "bouclier"]})) == [("KA_MAINS", "/entrees/0/en_mains")]
-    # Base equipment alone (on the card) is pointed at the profile.
+    # Two two-handed weapons printed on the card are carried, not held: no error without en_mains.
     lourd = [fictif("soldat", equipement_de_base=[{"id": "hache", "cout": 10}, {"id": "masse", "cout": 11}])]
-    assert erreurs(bundle, liste({"profil": "soldat"}, profils=lourd)) == [("KA_MAINS", "/entrees/0/profil")]
+    valide(bundle, liste({"profil": "soldat"}, profils=lourd))
+    assert erreurs(bundle, liste({"profil": "soldat", "en_mains": ["hache", "masse"]}, profils=lourd)) == \
+        [("KA_MAINS", "/entrees/0/en_mains")]
+
+
+@pytest.mark.parametrize("en_mains, ok", [
+    (["batarde", "bouclier"], True),     # held in one hand beside a shield
+    (["batarde", "epee"], True),
+    (["batarde", "epee", "dague"], False),
+    (["batarde", "hache"], False),
+])
+def test_arme_a_une_ou_deux_mains(bundle, en_mains, ok):
+    # « 1 ou 2 » hands (a bastard sword): the figure can always hold it in one hand.
+    equipements = EQUIPEMENTS_FICTIFS + [{"id": "batarde", "nom": "Épée bâtarde fictive", "cout": 9, "mains": "1 ou 2"}]
+    fer = liste({"profil": "soldat", "ajoute": en_mains, "en_mains": en_mains}, equipements=equipements)
+    if ok:
+        valide(bundle, fer)
+    else:
+        r = rapport(bundle, fer)
+        assert [(e["code"], e["chemin"]) for e in r["erreurs"]] == [("KA_MAINS", "/entrees/0/en_mains")]
+        assert "1 ou 2 mains" in r["erreurs"][0]["message"]
 
 
 def test_en_mains_emporte(bundle):
@@ -449,15 +475,15 @@ def test_en_mains_emporte(bundle):
     (["mystere", "hache", "masse"], "erreur"),         # broken whatever its hands
 ])
 def test_mains_inconnues(bundle, ajoute, attendu):
-    r = rapport(bundle, liste({"profil": "soldat", "ajoute": ajoute}))
+    r = rapport(bundle, liste({"profil": "soldat", "ajoute": ajoute, "en_mains": ajoute}))
     codes_erreurs = [(e["code"], e["chemin"]) for e in r["erreurs"]]
     codes_avert = [(a["code"], a["chemin"]) for a in r["avertissements"]]
     if attendu == "rien":
         assert codes_erreurs == codes_avert == []
     elif attendu == "avertissement":
-        assert codes_erreurs == [] and codes_avert == [("KA_MAINS_INCONNUES", "/entrees/0/ajoute")]
+        assert codes_erreurs == [] and codes_avert == [("KA_MAINS_INCONNUES", "/entrees/0/en_mains")]
     else:
-        assert codes_erreurs == [("KA_MAINS", "/entrees/0/ajoute")] and codes_avert == []
+        assert codes_erreurs == [("KA_MAINS", "/entrees/0/en_mains")] and codes_avert == []
 
 
 # --- magic ----------------------------------------------------------------------------------------
@@ -804,22 +830,26 @@ def test_shipped_catalogues_are_valid(path: Path) -> None:
     merged = fusionner_catalogue(load_bundle("kharn-ages"), {"jeu": "kharn-ages", "entrees": []}, document)
     assert [p["id"] for p in merged["profils"]] == [p["id"] for p in document["profils"]]
     assert [e["id"] for e in merged["equipements"]] == [e["id"] for e in document["equipements"]]
+    assert [s["id"] for s in merged.get("sorts", [])] == [s["id"] for s in document.get("sorts", [])]
 
 
 def test_template_catalogue_shows_every_rule_passing() -> None:
     """The fictitious template catalogue builds a list that uses a LIM P character, a Guilde Noire
-    mercenary, an ally, a magician with a grimoire and ammunition, and passes every rule."""
+    mercenary, an ally, a magician with a grimoire, reserved cards and ammunition, and passes every rule."""
     root = Path(__file__).resolve().parent.parent
     document = lire_document((root / "data" / "kharn-ages" / "catalogues" / "modele-de-saisie.yaml").read_bytes())
-    liste = {"jeu": "kharn-ages", "nom": "Modèle", "format": 400, "options": {"faction": "kharns"},
+    liste = {"jeu": "kharn-ages", "nom": "Modèle", "format": 500, "options": {"faction": "kharns"},
              "entrees": [{"profil": "capitaine-fictif", "leader": True},
                          {"profil": "soldat-fictif", "ajoute": ["bouclier-fictif"]},
-                         {"profil": "mage-fictif", "grimoire": "petit"},
+                         {"profil": "soldat-fictif-arbaletrier", "ajoute": ["bouclier-kharn-fictif"],
+                          "en_mains": ["bouclier-kharn-fictif"]},
+                         {"profil": "mage-fictif", "grimoire": "petit", "sorts_generiques": ["sort-generique-fictif"],
+                          "sorts_grimoire": [{"id": "sort-fictif-du-mage", "pages": 2, "cout": 10}]},
                          {"profil": "mercenaire-fictif",
                           "munitions": [{"projectile": "fleches", "type": "simple", "lots_5": 1, "lots_15": 0}]},
                          {"profil": "allie-fictif"}]}
     rapport = valider(load_bundle("kharn-ages"), fusionner_catalogue(load_bundle("kharn-ages"), liste, document))
-    assert rapport["erreurs"] == []
-    # 120 + (40 + 8) + (70 + 20) + (65 + 5) + 35, levels 3 + 1 + 2 + 2 + 1
-    assert rapport["cout"] == 363
-    assert rapport["details"]["initiative"] == 9
+    assert rapport["erreurs"] == [] and rapport["avertissements"] == []
+    # 120 + (40 + 8) + (48 + 10) + (70 + 20 + 10) + (65 + 5) + 35, levels 3 + 1 + 1 + 2 + 2 + 1
+    assert rapport["cout"] == 431
+    assert rapport["details"]["initiative"] == 10

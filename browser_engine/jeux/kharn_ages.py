@@ -1,7 +1,7 @@
 """Khârn-Âges Tactik: the Fer de Lance checker.
 
 Profiles are not in the rulebook: the list brings them (`profils:`,
-`equipements:`), possibly merged from a catalogue by `fusionner_catalogue`.
+`equipements:`, `sorts:`), possibly merged from a catalogue by `fusionner_catalogue`.
 What data can say lives in `data/kharn-ages/regles-liste.yaml` (the budget, one
 leader). This module does the rest, and each rule it checks has an entry there
 too, whose anchor its messages link to:
@@ -10,16 +10,15 @@ too, whose anchor its messages link to:
 * it computes each entry's cost: profile, removed base equipment, added
   equipment, grimoire, grimoire spells and ammunition (the `grimoires` and
   `munitions` tables of the bundle give the prices and quantities);
-* it checks factions, limitations (LIM X, U, P), the leader's rank, spells and
-  grimoires, and what each figure holds in its hands;
+* it checks factions, limitations (LIM X, U, P, counted by name and level),
+  the leader's rank, spells and grimoires; equipment, hands and reserved cards
+  are in `kharn_ages_equipement.py`;
 * it gives each entry's cost breakdown, the total and the initiative (`details`).
 
 The odds are in `kharn_ages_probas.py`.
 """
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,15 +26,24 @@ from .. import bundle
 from ..analyse import AnalyseJeu
 from ..regles import Violation, VueEntree, nom_court, violation
 from ..schema_lite import SchemaLite
+from .kharn_ages_equipement import (
+    APATRIDE,
+    HORS_NORME,
+    Equipement,
+    EquipementMixin,
+    cle_de_voie,
+    entier,
+    objets,
+    texte,
+    textes,
+)
 from .kharn_ages_probas import CALCULS, tables_statiques
 
-__all__ = ["CALCULS", "analyser", "completer_details", "tables_statiques"]
+__all__ = ["CALCULS", "HORS_NORME", "analyser", "cle_de_voie", "completer_details", "tables_statiques"]
 
 FACTIONS = ("kharns", "gouns", "kherops", "fangs", "tembos", "guilde-noire")
-APATRIDE = "apatride"
 LIM_UNIQUE = "U"
 LIM_PERSONNAGE = "P"
-HORS_NORME = "hors-norme"
 AFFINITE = "affinite"
 ARCHIMAGE = "archimage"
 TABLE_GRIMOIRES = "grimoires"
@@ -50,8 +58,9 @@ NOMS_MUNITIONS = {
     ("carreaux", "simple"): "Carreaux simples", ("carreaux", "perce-armure"): "Carreaux perce-armure",
     ("carreaux", "enflamme"): "Carreaux enflammés", ("carreaux", "empoisonne"): "Carreaux empoisonnés",
 }
-MOINS = "\u2212"
 
+# The list's catalogue arrays, and the code of a format error in each.
+CODES_CATALOGUE = {"profils": "KA_PROFIL_INVALIDE", "equipements": "KA_EQUIPEMENT_INVALIDE", "sorts": "KA_SORT_INVALIDE"}
 # Violation codes, and the `regles_liste` entry each links to.
 REGLES = {
     "KA_PROFIL_INVALIDE": "catalogue-de-profils",
@@ -76,31 +85,12 @@ REGLES = {
     "KA_SORT_VOIE": "voie-des-sorts",
     "KA_SORT_VOIE_INCONNUE": "voie-du-magicien-inconnue",
     "KA_MUNITIONS_LOT": "lots-de-munitions",
+    "KA_SORT_INVALIDE": "catalogue-de-sorts",
+    "KA_RETRAIT_INAMOVIBLE": "equipement-inamovible",
+    "KA_EQUIPEMENT_RESERVE": "equipements-reserves",
+    "KA_SORT_RESERVE": "sorts-reserves",
+    "KA_RESERVE_NON_VERIFIEE": "reserve-non-verifiee",
 }
-
-
-# --- reading values of any type -----------------------------------------------------------------
-
-def _entier(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _textes(value: Any) -> list[str]:
-    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
-
-
-def _objets(value: Any) -> list[tuple[int, dict[str, Any]]]:
-    return [(k, v) for k, v in enumerate(value) if isinstance(v, dict)] if isinstance(value, list) else []
-
-
-def _texte(value: Any) -> str | None:
-    return value if isinstance(value, str) and value else None
-
-
-def cle_de_voie(texte: str) -> str:
-    """A voie or faction name compared loosely: `Le Sang et l'Acier` -> `le-sang-et-l-acier`."""
-    sans_accents = unicodedata.normalize("NFKD", texte).encode("ascii", "ignore").decode("ascii")
-    return "-".join(re.findall(r"[a-z0-9]+", sans_accents.lower()))
 
 
 def _liste_de_noms(noms: list[str]) -> str:
@@ -120,34 +110,23 @@ class Limite:
 def limite(profil: dict[str, Any]) -> Limite | None:
     """The LIM of a profile; None when it is absent or invalid."""
     value = profil.get("limitation")
-    if _entier(value) and value >= 1:
+    if entier(value) and value >= 1:
         return Limite(value, "X")
     if value in (LIM_UNIQUE, LIM_PERSONNAGE):
         return Limite(1, value)
     return None
 
 
+def groupe_de(profil: dict[str, Any]) -> tuple[str, int | None]:
+    """The limitation key of a profile (l. 337): its `groupe`, else its name, compared loosely, and its level."""
+    nom = texte(profil.get("groupe")) or texte(profil.get("nom")) or ""
+    return cle_de_voie(nom) or f"id:{profil.get('id')}", niveau(profil)
+
+
 def niveau(profil: dict[str, Any] | None) -> int | None:
     """A profile's level (1 to 3), or None."""
     value = (profil or {}).get("niveau")
-    return value if _entier(value) and value in ROMAINS else None
-
-
-@dataclass
-class Equipement:
-    """One piece of equipment a figure carries: its id, name, and hands (None when unknown)."""
-
-    id: str
-    nom: str
-    mains: int | None
-    bouclier: bool = False
-
-    @property
-    def mains_occupees(self) -> int | None:
-        """Hands it takes when held: its `mains`, or one for a shield whose hands are not given."""
-        if self.mains is not None:
-            return self.mains
-        return 1 if self.bouclier else None
+    return value if entier(value) and value in ROMAINS else None
 
 
 @dataclass
@@ -177,7 +156,7 @@ class Figurine:
 
     @property
     def competences(self) -> list[str]:
-        return _textes((self.profil or {}).get("competences"))
+        return textes((self.profil or {}).get("competences"))
 
     @property
     def magicien(self) -> bool:
@@ -188,7 +167,7 @@ class Figurine:
         return self.brut.get("leader") is True
 
 
-class _Analyse:
+class _Analyse(EquipementMixin):
     """One validation: reads the list's profiles and entries, then costs and checks the Fer de Lance."""
 
     def __init__(self, donnees_jeu: dict[str, Any], liste: dict[str, Any], vues: list[VueEntree]) -> None:
@@ -204,6 +183,7 @@ class _Analyse:
         self._verifier_catalogue_de_la_liste()
         self.profils = self._par_id("profils")
         self.equipements = self._par_id("equipements")
+        self.sorts = self._par_id("sorts")
         entrees = liste.get("entrees") if isinstance(liste.get("entrees"), list) else []
         self.nb_entrees = len(entrees)
         self.figurines = [self._lire(vue.index, entrees[vue.index]) for vue in vues]
@@ -219,17 +199,18 @@ class _Analyse:
     # --- the list's profiles and equipment ---
 
     def _verifier_catalogue_de_la_liste(self) -> None:
-        """The list's `profils` and `equipements` follow the catalogue format; ids are unique."""
+        """The list's `profils`, `equipements` and `sorts` follow the catalogue format; ids are unique."""
         schema = bundle.schema_catalogue(self.donnees)
-        document = {cle: self.liste[cle] for cle in ("profils", "equipements") if isinstance(self.liste.get(cle), list)}
+        document = {cle: self.liste[cle] for cle in CODES_CATALOGUE if isinstance(self.liste.get(cle), list)}
         if schema is not None:
             for ecart in SchemaLite(schema).valider(document):
-                profil = ecart.chemin.startswith("/profils")
-                code = "KA_PROFIL_INVALIDE" if profil else "KA_EQUIPEMENT_INVALIDE"
+                code = CODES_CATALOGUE.get(ecart.chemin.split("/")[1] if ecart.chemin.count("/") else "",
+                                           "KA_PROFIL_INVALIDE")
                 self.erreur(code, self._prefixe_catalogue(ecart.chemin) + ecart.message, ecart.chemin)
-        for cle, quoi, article in (("profils", "profil", "du profil"), ("equipements", "équipement", "de l'équipement")):
+        for cle, quoi, article in (("profils", "profil", "du profil"), ("equipements", "équipement", "de l'équipement"),
+                                   ("sorts", "sort", "du sort")):
             vus: dict[str, int] = {}
-            for k, item in _objets(document.get(cle)):
+            for k, item in objets(document.get(cle)):
                 ident = item.get("id")
                 if not isinstance(ident, str):
                     continue
@@ -249,27 +230,15 @@ class _Analyse:
         index = int(parts[2])
         item = items[index] if isinstance(items, list) and index < len(items) else None
         nom = nom_court(item.get("nom"), "") if isinstance(item, dict) else ""
-        quoi = "Profil" if parts[1] == "profils" else "Équipement"
+        quoi = {"profils": "Profil", "sorts": "Sort"}.get(parts[1], "Équipement")
         return f"{quoi} {index + 1}" + (f" « {nom} »" if nom else "") + " — "
 
     def _par_id(self, cle: str) -> dict[str, dict[str, Any]]:
         out: dict[str, dict[str, Any]] = {}
-        for _, item in _objets(self.liste.get(cle)):
+        for _, item in objets(self.liste.get(cle)):
             if isinstance(item.get("id"), str):
                 out.setdefault(item["id"], item)
         return out
-
-    def nom_equipement(self, ident: str, defaut: Any = None) -> str:
-        """Display name of a piece of equipment: from `equipements`, else the given name, else its id."""
-        nom = _texte(self.equipements.get(ident, {}).get("nom")) or _texte(defaut)
-        return nom_court(nom or ident)
-
-    def equipement(self, ident: str, defaut_nom: Any = None) -> Equipement:
-        """A carried piece of equipment, with its hands when `equipements` describes it."""
-        decrit = self.equipements.get(ident, {})
-        mains = decrit.get("mains")
-        return Equipement(ident, self.nom_equipement(ident, defaut_nom), mains if mains in (0, 1, 2) and _entier(mains)
-                          else None, decrit.get("bouclier") is True)
 
     def nom_faction(self, ident: str) -> str:
         """Display name of a faction, from the game's entries (`kharns` -> `Khârns`)."""
@@ -281,8 +250,8 @@ class _Analyse:
         f = Figurine(index, brut)
         ident = brut.get("profil")
         f.profil = self.profils.get(ident) if isinstance(ident, str) else None
-        nom_profil = _texte(f.profil.get("nom")) if f.profil else None
-        f.nom = nom_court(_texte(brut.get("nom")) or nom_profil or (ident if isinstance(ident, str) else None),
+        nom_profil = texte(f.profil.get("nom")) if f.profil else None
+        f.nom = nom_court(texte(brut.get("nom")) or nom_profil or (ident if isinstance(ident, str) else None),
                           f"entrée {index + 1}")
         if isinstance(ident, str) and f.profil is None:
             self._profil_inconnu(f, ident)
@@ -307,59 +276,15 @@ class _Analyse:
             return
         cout = f.profil.get("cout")
         niv = f.niveau
-        nom = _texte(f.profil.get("nom")) or str(f.profil.get("id"))
+        nom = texte(f.profil.get("nom")) or str(f.profil.get("id"))
         libelle = nom if niv is None or "niveau" in nom.lower() else f"{nom} (niveau {ROMAINS[niv]})"
-        f.lignes.append((libelle, cout if _entier(cout) else 0, "profil"))
-        restants = self._retirer(f)
+        f.lignes.append((libelle, cout if entier(cout) else 0, "profil"))
+        restants = self.retirer(f)
         f.emportes = [self.equipement(ident, item.get("nom")) for ident, item in restants]
-        self._ajouter(f)
+        self.ajouter(f)
         self._grimoire(f)
         self._munitions(f)
-        f.cout = sum(c for _, c, _ in f.lignes) if _entier(cout) else None
-
-    def _retirer(self, f: Figurine) -> list[tuple[str, dict[str, Any]]]:
-        """Remove base equipment (its value is subtracted); return the base equipment kept."""
-        base = [(item["id"], item) for _, item in _objets(f.profil.get("equipement_de_base"))
-                if isinstance(item.get("id"), str)]
-        restants = list(base)
-        retire = f.brut.get("retire")
-        for k, ident in enumerate(retire if isinstance(retire, list) else []):
-            if not isinstance(ident, str):
-                continue
-            trouve = next((i for i, (autre, _) in enumerate(restants) if autre == ident), None)
-            if trouve is None:
-                self._retrait_inconnu(f, k, ident, base)
-                continue
-            _, item = restants.pop(trouve)
-            valeur = item.get("cout") if _entier(item.get("cout")) else 0
-            f.lignes.append((f"{MOINS} {self.nom_equipement(ident, item.get('nom'))}", -valeur, "retire"))
-        return restants
-
-    def _retrait_inconnu(self, f: Figurine, k: int, ident: str, base: list[tuple[str, dict[str, Any]]]) -> None:
-        noms = [self.nom_equipement(i, item.get("nom")) for i, item in base]
-        if any(i == ident for i, _ in base):
-            raison = "est déjà retiré autant de fois que la carte le porte"
-        else:
-            raison = "n'est pas dans son équipement de base"
-        detail = f"équipement de base : {', '.join(noms)}" if noms else "la carte n'indique aucun équipement de base"
-        self.erreur("KA_RETRAIT_INCONNU", f"{f.prefixe}« {nom_court(ident)} » {raison} ({detail}) : on ne peut retirer "
-                    "que l'équipement imprimé sur la carte.", f"{f.chemin}/retire/{k}")
-
-    def _ajouter(self, f: Figurine) -> None:
-        ajoute = f.brut.get("ajoute")
-        for k, ident in enumerate(ajoute if isinstance(ajoute, list) else []):
-            if not isinstance(ident, str):
-                continue
-            decrit = self.equipements.get(ident)
-            if decrit is None:
-                connus = ", ".join(list(self.equipements)[:8]) or "aucun"
-                self.erreur("KA_EQUIPEMENT_INCONNU", f"{f.prefixe}équipement inconnu « {nom_court(ident)} » : décrivez-le "
-                            f"sous « equipements: » (identifiant, nom, coût, mains) dans la liste ou dans le catalogue "
-                            f"(équipements fournis : {connus}).", f"{f.chemin}/ajoute/{k}")
-                continue
-            cout = decrit.get("cout") if _entier(decrit.get("cout")) else 0
-            f.lignes.append((f"+ {self.nom_equipement(ident)}", cout, "ajoute"))
-            f.emportes.append(self.equipement(ident))
+        f.cout = sum(c for _, c, _ in f.lignes) if entier(cout) else None
 
     def grimoire(self, f: Figurine) -> str | None:
         """The entry's grimoire (`petit`, `grand`), when it is one of the table's."""
@@ -370,16 +295,16 @@ class _Analyse:
         grimoire = self.grimoire(f)
         if grimoire is not None:
             cout = self.grimoires[grimoire].get("cout")
-            f.lignes.append((NOMS_GRIMOIRES.get(grimoire, grimoire), cout if _entier(cout) else 0, "grimoire"))
-        for _, sort in _objets(f.brut.get("sorts_grimoire")):
-            cout = sort.get("cout") if _entier(sort.get("cout")) else 0
-            nom = _texte(sort.get("nom")) or _texte(sort.get("id")) or "sans nom"
+            f.lignes.append((NOMS_GRIMOIRES.get(grimoire, grimoire), cout if entier(cout) else 0, "grimoire"))
+        for _, sort in objets(f.brut.get("sorts_grimoire")):
+            cout = sort.get("cout") if entier(sort.get("cout")) else 0
+            nom = texte(sort.get("nom")) or texte(sort.get("id")) or "sans nom"
             pages = sort.get("pages")
-            suffixe = f" ({pages} page{'s' if pages > 1 else ''})" if _entier(pages) else ""
+            suffixe = f" ({pages} page{'s' if pages > 1 else ''})" if entier(pages) else ""
             f.lignes.append((f"Sort « {nom_court(nom)} »{suffixe}", cout, "sorts_grimoire"))
 
     def _munitions(self, f: Figurine) -> None:
-        for k, achat in _objets(f.brut.get("munitions")):
+        for k, achat in objets(f.brut.get("munitions")):
             cle = (achat.get("projectile"), achat.get("type"))
             ligne = self.munitions.get(cle) if all(isinstance(c, str) for c in cle) else None
             if ligne is None:
@@ -387,10 +312,10 @@ class _Analyse:
             nom = NOMS_MUNITIONS.get((achat["projectile"], achat["type"]), f"{achat['projectile']} {achat['type']}")
             for champ, colonne, prix in LOTS:
                 lots = achat.get(champ)
-                if not _entier(lots) or lots <= 0:
+                if not entier(lots) or lots <= 0:
                     continue
                 quantite = ligne.get(colonne)
-                if _entier(quantite) and quantite > 0:
+                if entier(quantite) and quantite > 0:
                     detail = f"{lots} lot{'s' if lots > 1 else ''} à {prix} Ko, {lots * quantite} projectiles"
                 else:
                     detail = f"{lots} lot{'s' if lots > 1 else ''} à {prix} Ko, non vendus à ce prix"
@@ -411,10 +336,10 @@ class _Analyse:
         if self.faction in factions:
             return
         allie = f.profil.get("allie_de")
-        allies = [allie] if isinstance(allie, str) else _textes(allie)
+        allies = [allie] if isinstance(allie, str) else textes(allie)
         if self.faction in allies:
             return
-        siennes = _textes(factions)
+        siennes = textes(factions)
         qui = f"de la faction {self.nom_faction(siennes[0])}" if len(siennes) == 1 else \
             f"des factions {_liste_de_noms([self.nom_faction(x) for x in siennes])}"
         trait = f", allié de : {_liste_de_noms([self.nom_faction(x) for x in allies])}" if allies else ""
@@ -425,57 +350,71 @@ class _Analyse:
     # --- limitations ---
 
     def verifier_limitations(self) -> None:
-        """LIM X: at most X copies; U: one; P: one, and it takes a place of its base profile."""
-        par_profil: dict[str, list[Figurine]] = {}
+        """LIM X: at most X figures of the same name and level; U: one; P: one, and it takes a place of its base."""
+        groupes: dict[tuple[str, int | None], list[Figurine]] = {}
         for f in self.figurines:
             if f.profil is not None:
-                par_profil.setdefault(f.profil["id"], []).append(f)
-        for ident, figurines in par_profil.items():
-            lim = limite(self.profils[ident])
+                groupes.setdefault(groupe_de(f.profil), []).append(f)
+        for membres in groupes.values():
+            lim = self._limite_du_groupe(membres)
             if lim is None:
-                self._limitation_inconnue(figurines[0])
+                self._limitation_inconnue(membres[0])
                 continue
-            for f in figurines[lim.maximum:]:
-                self._limitation_depassee(f, lim, len(figurines))
-        self._places_des_personnages(par_profil)
+            for f in membres[lim.maximum:]:
+                self._limitation_depassee(f, lim, membres)
+        self._places_des_personnages(groupes)
+
+    @staticmethod
+    def _limite_du_groupe(membres: list[Figurine]) -> Limite | None:
+        """The smallest LIM given by the profiles of figures sharing a name and a level."""
+        connues = [lim for lim in (limite(f.profil or {}) for f in membres) if lim is not None]
+        return min(connues, key=lambda lim: lim.maximum) if connues else None
 
     def _limitation_inconnue(self, f: Figurine) -> None:
         self.avertissement("KA_LIMITATION_INCONNUE", f"{f.prefixe}la limitation de ce profil n'est pas indiquée : "
                            "le nombre d'exemplaires n'est pas vérifié. Ajoutez « limitation: » (un nombre, U ou P) "
                            "d'après la carte.", f"{f.chemin}/profil")
 
-    def _limitation_depassee(self, f: Figurine, lim: Limite, nombre: int) -> None:
+    def _limitation_depassee(self, f: Figurine, lim: Limite, membres: list[Figurine]) -> None:
         if lim.genre == "X":
-            texte = f"LIM {lim.maximum} : au plus {lim.maximum} exemplaire{'s' if lim.maximum > 1 else ''}"
+            regle = f"LIM {lim.maximum} : au plus {lim.maximum} exemplaire{'s' if lim.maximum > 1 else ''}"
         elif lim.genre == LIM_UNIQUE:
-            texte = "LIM U : figurine unique"
+            regle = "LIM U : figurine unique"
         else:
-            texte = "LIM P : un personnage est unique"
-        self.erreur("KA_LIMITATION", f"{f.prefixe}{nombre} exemplaires de ce profil dans le Fer de Lance ({texte}).",
-                    f"{f.chemin}/profil")
+            regle = "LIM P : un personnage est unique"
+        profils = {m.profil["id"] for m in membres if m.profil is not None}
+        nom = nom_court(texte((f.profil or {}).get("groupe")) or texte((f.profil or {}).get("nom")) or f.nom)
+        niv = f" de niveau {ROMAINS[f.niveau]}" if f.niveau else ""
+        cartes = f", tous profils de ce nom confondus ({len(profils)} profils)" if len(profils) > 1 else ""
+        self.erreur("KA_LIMITATION", f"{f.prefixe}{len(membres)} figurines « {nom} »{niv} dans le Fer de Lance{cartes} "
+                    f"({regle}) : celle-ci est de trop.", f"{f.chemin}/profil")
 
-    def _places_des_personnages(self, par_profil: dict[str, list[Figurine]]) -> None:
+    def _places_des_personnages(self, groupes: dict[tuple[str, int | None], list[Figurine]]) -> None:
         """A LIM P character takes one of the places its base profile's limitation allows."""
-        par_base: dict[str, list[Figurine]] = {}
-        for ident, figurines in par_profil.items():
-            lim = limite(self.profils[ident])
+        par_base: dict[tuple[str, int | None], list[Figurine]] = {}
+        bases: dict[tuple[str, int | None], dict[str, Any]] = {}
+        for membres in groupes.values():
+            f = membres[0]
+            lim = limite(f.profil or {})
             if lim is None or lim.genre != LIM_PERSONNAGE:
                 continue
-            base = self.profils[ident].get("base")
+            base = (f.profil or {}).get("base")
             base_profil = self.profils.get(base) if isinstance(base, str) else None
             if base_profil is None or limite(base_profil) is None:
-                self._base_inconnue(figurines[0], base if isinstance(base, str) else None, base_profil)
+                self._base_inconnue(f, base if isinstance(base, str) else None, base_profil)
                 continue
-            par_base.setdefault(base, []).append(figurines[0])
-        for base, personnages in par_base.items():
-            lim = limite(self.profils[base])
+            cle = groupe_de(base_profil)
+            par_base.setdefault(cle, []).append(f)
+            bases.setdefault(cle, base_profil)
+        for cle, personnages in par_base.items():
+            lim = self._limite_du_groupe(groupes.get(cle, [])) or limite(bases[cle])
             assert lim is not None
-            exemplaires = len(par_profil.get(base, []))
+            exemplaires = len(groupes.get(cle, []))
             if exemplaires > lim.maximum:
                 continue  # the base profile's own limitation is already broken
-            if exemplaires + len(personnages) > lim.maximum:
-                f = personnages[0]
-                nom_base = nom_court(_texte(self.profils[base].get("nom")) or base)
+            libres = lim.maximum - exemplaires
+            nom_base = nom_court(texte(bases[cle].get("nom")) or str(bases[cle].get("id")))
+            for f in personnages[libres:]:
                 self.erreur("KA_PERSONNAGE_PLACE", f"{f.prefixe}ce personnage (LIM P) occupe une place de « {nom_base} » "
                             f"({'LIM U' if lim.genre == LIM_UNIQUE else f'LIM {lim.maximum}'}) : {exemplaires} "
                             f"exemplaire{'s' if exemplaires > 1 else ''} et {len(personnages)} "
@@ -519,7 +458,7 @@ class _Analyse:
             return
         generiques = f.brut.get("sorts_generiques")
         generiques = generiques if isinstance(generiques, list) else []
-        sorts = _objets(f.brut.get("sorts_grimoire"))
+        sorts = objets(f.brut.get("sorts_grimoire"))
         grimoire = self.grimoire(f)
         if not f.magicien:
             for champ, present in (("sorts_generiques", generiques), ("grimoire", grimoire), ("sorts_grimoire", sorts)):
@@ -537,26 +476,28 @@ class _Analyse:
             self._pages(f, grimoire, sorts)
         for k, sort in sorts:
             self._voie(f, k, sort)
+        self.verifier_sorts_reserves(f)
 
     def _pages(self, f: Figurine, grimoire: str, sorts: list[tuple[int, dict[str, Any]]]) -> None:
         capacite = self.grimoires[grimoire].get("pages")
-        if not _entier(capacite):
+        if not entier(capacite):
             return  # the grand grimoire: unlimited pages
-        pages = sum(s["pages"] for _, s in sorts if _entier(s.get("pages")))
+        pages = sum(s["pages"] for _, s in sorts if entier(s.get("pages")))
         if pages > capacite:
             self.erreur("KA_GRIMOIRE_PAGES", f"{f.prefixe}les sorts de grimoire occupent {pages} pages, le "
                         f"{NOMS_GRIMOIRES.get(grimoire, grimoire).lower()} n'en a que {capacite} : retirez des sorts "
                         "ou prenez un grand grimoire.", f"{f.chemin}/sorts_grimoire")
 
     def _voie(self, f: Figurine, k: int, sort: dict[str, Any]) -> None:
-        voie = _texte(sort.get("voie"))
-        sienne = _texte(f.profil.get("voie")) if f.profil else None
+        carte = self.sorts.get(sort["id"], {}) if isinstance(sort.get("id"), str) else {}
+        voie = texte(sort.get("voie")) or texte(carte.get("voie"))
+        sienne = texte(f.profil.get("voie")) if f.profil else None
         if voie is None or (sienne is not None and cle_de_voie(voie) == cle_de_voie(sienne)):
             return
         if ARCHIMAGE in f.competences:
             return
         if AFFINITE in f.competences:
-            ouvertes = _textes((f.profil or {}).get("affinites"))
+            ouvertes = textes((f.profil or {}).get("affinites"))
             if not ouvertes or cle_de_voie(voie) in {cle_de_voie(v) for v in ouvertes}:
                 return
         chemin = f"{f.chemin}/sorts_grimoire/{k}/voie"
@@ -568,56 +509,6 @@ class _Analyse:
         self.erreur("KA_SORT_VOIE", f"{f.prefixe}le sort est de la voie « {nom_court(voie)} », le magicien maîtrise "
                     f"« {nom_court(sienne)} » : sans Affinité pour cette voie ni Archimage, il ne peut pas l'inscrire "
                     "dans son grimoire.", chemin)
-
-    # --- hands ---
-
-    def verifier_mains(self, f: Figurine) -> None:
-        """Held: one two-handed weapon, or two one-handed items (shields count); hors-norme adds one."""
-        if f.profil is None:
-            return
-        en_mains = f.brut.get("en_mains")
-        f.en_mains = self._en_mains(f, en_mains) if isinstance(en_mains, list) else list(f.emportes)
-        if isinstance(en_mains, list):
-            chemin = f"{f.chemin}/en_mains"
-        elif isinstance(f.brut.get("ajoute"), list) and f.brut["ajoute"]:
-            chemin = f"{f.chemin}/ajoute"
-        else:
-            chemin = f"{f.chemin}/profil"
-        hors_norme = HORS_NORME in f.competences
-        connus = [e.mains_occupees for e in f.en_mains if e.mains_occupees is not None]
-        inconnus = [e for e in f.en_mains if e.mains_occupees is None]
-        if not _mains_permises(connus, hors_norme):
-            self._trop_de_mains(f, hors_norme, chemin)
-        elif inconnus and not _mains_permises(connus + [2] * len(inconnus), hors_norme):
-            noms = ", ".join(e.nom for e in inconnus)
-            self.avertissement("KA_MAINS_INCONNUES", f"{f.prefixe}nombre de mains inconnu pour : {noms}. Ce que la "
-                               "figurine tient en mains n'est pas vérifié : indiquez « mains » dans leur description "
-                               "(equipements:) ou précisez « en_mains ».", chemin)
-
-    def _en_mains(self, f: Figurine, en_mains: list[Any]) -> list[Equipement]:
-        disponibles = list(f.emportes)
-        tenus: list[Equipement] = []
-        for k, ident in enumerate(en_mains):
-            if not isinstance(ident, str):
-                continue
-            trouve = next((i for i, e in enumerate(disponibles) if e.id == ident), None)
-            if trouve is None:
-                noms = ", ".join(e.nom for e in f.emportes) or "rien"
-                self.erreur("KA_EN_MAINS_NON_PORTE", f"{f.prefixe}« {nom_court(ident)} » n'est pas dans l'équipement "
-                            f"emporté (équipement de base gardé et ajouté : {noms}).", f"{f.chemin}/en_mains/{k}")
-                continue
-            tenus.append(disponibles.pop(trouve))
-        return tenus
-
-    def _trop_de_mains(self, f: Figurine, hors_norme: bool, chemin: str) -> None:
-        decrits = ", ".join(f"{e.nom} ({_mains_texte(e)})" for e in f.en_mains if e.mains_occupees)
-        if hors_norme:
-            regle = "même hors-norme, une figurine ne tient qu'une arme à deux mains plus un objet à une main"
-        else:
-            regle = ("une figurine ne tient qu'une arme à deux mains, ou deux objets à une main (bouclier compris), "
-                     "sauf compétence hors-norme")
-        conseil = "" if isinstance(f.brut.get("en_mains"), list) else " ; indiquez ce qu'elle tient avec « en_mains »"
-        self.erreur("KA_MAINS", f"{f.prefixe}en mains : {decrits} ; {regle}{conseil}.", chemin)
 
     # --- details ---
 
@@ -649,23 +540,6 @@ class _Analyse:
         return out
 
 
-def _mains_permises(mains: list[int], hors_norme: bool) -> bool:
-    """True when items taking these numbers of hands can be held together."""
-    deux = mains.count(2)
-    une = mains.count(1)
-    if deux == 0:
-        return une <= 2
-    if deux == 1:
-        return une == 0 or (hors_norme and une == 1)
-    return False
-
-
-def _mains_texte(e: Equipement) -> str:
-    if e.bouclier:
-        return "bouclier, 1 main"
-    return f"{e.mains_occupees} main{'s' if (e.mains_occupees or 0) > 1 else ''}"
-
-
 def analyser(donnees_jeu: dict[str, Any], liste: dict[str, Any], vues: list[VueEntree]) -> AnalyseJeu:
     """Costs, checks and details of a Fer de Lance.
 
@@ -688,7 +562,7 @@ def analyser(donnees_jeu: dict[str, Any], liste: dict[str, Any], vues: list[VueE
     analyse.verifier_limitations()
     analyse.verifier_leader()
     total = sum(f.cout or 0 for f in analyse.figurines)
-    budget = liste.get("format") if _entier(liste.get("format")) else None
+    budget = liste.get("format") if entier(liste.get("format")) else None
     leaders = [f.index for f in analyse.figurines if f.leader]
     utilises = {f.profil["id"]: f.profil for f in analyse.figurines if f.profil is not None}
     details = {
@@ -704,7 +578,7 @@ def analyser(donnees_jeu: dict[str, Any], liste: dict[str, Any], vues: list[VueE
     derives: dict[int, dict[str, Any]] = {}
     for f in analyse.figurines:
         derives[f.index] = {"cout": f.cout}
-        if not _texte(f.brut.get("nom")):
+        if not texte(f.brut.get("nom")):
             derives[f.index]["nom"] = f.nom
     return AnalyseJeu(cout=total, derives=derives, erreurs=analyse.erreurs, avertissements=analyse.avertissements,
                       details=details)
