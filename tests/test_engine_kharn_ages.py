@@ -791,7 +791,7 @@ def test_entrees_au_hasard_jamais_de_plantage(bundle):
     valeurs = [None, True, 0, -1, 3, 2.5, "", "petit", "P", "U", "apatride", "kharns", "soldat", "epee", "fleches",
                "simple", [], [1], ["epee"], ["kharns"], {}, {"id": "epee"}, {"a": [None]}, HOSTILE]
     champs_profil = ["id", "nom", "niveau", "cout", "factions", "allie_de", "limitation", "base", "magicien", "voie",
-                     "affinites", "competences", "equipement_de_base", "caracteristiques"]
+                     "affinites", "competences", "equipement_de_base", "caracteristiques", "groupe", "socle"]
     champs_entree = ["profil", "nom", "leader", "retire", "ajoute", "en_mains", "grimoire", "sorts_generiques",
                      "sorts_grimoire", "munitions"]
     rapports = refus = 0
@@ -806,10 +806,15 @@ def test_entrees_au_hasard_jamais_de_plantage(bundle):
             if hasard.random() < 0.3:
                 (profil if c == "equipement_de_base" else entree)[c] = [
                     {k: hasard.choice(valeurs) for k in ("id", "pages", "cout", "voie", "projectile", "type",
-                                                         "lots_5", "lots_15")}]
+                                                         "lots_5", "lots_15", "reserve_a", "inamovible")}]
         fer = {"jeu": "kharn-ages", "nom": "x", "format": hasard.choice([1, 100, "x", None]),
              "options": {"faction": hasard.choice(["kharns", "gouns", 3, None])},
-             "profils": [profil, fictif("soldat")], "equipements": [hasard.choice(valeurs), EQUIPEMENTS_FICTIFS[0]],
+             "profils": [profil, fictif("soldat")], "equipements": [hasard.choice(valeurs), EQUIPEMENTS_FICTIFS[0],
+                                                                   {"id": "epee", "reserve_a": hasard.choice(valeurs),
+                                                                    "mains": hasard.choice(valeurs)}],
+             "sorts": hasard.choice([valeurs, [{"id": "epee", "reserve_a": {"factions": hasard.choice(valeurs),
+                                                                            "profils": hasard.choice(valeurs)},
+                                                "voie": hasard.choice(valeurs)}]]),
              "entrees": [entree, dict(entree), hasard.choice(valeurs)]}
         try:
             json.dumps(valider(bundle, fer))
