@@ -889,3 +889,45 @@ def test_nombres_pointent_l_element_en_trop(bundle):
     assert chemins(bundle, deux_jaunes, "HAMI_LEGENDAIRE_UNIQUE") == ["/entrees/1/legendaire"]
     assert chemins(bundle, communaute(gardien(meneur=True), gardien(age="jeune", objets=["masque-de-vision"]),
                                       pisteuse()), "HAMI_SORT_UNIQUE") == ["/entrees/1/sorts/0"]
+
+
+def test_comptes_de_la_liste_pointent_les_entrees_en_trop(bundle):
+    # l. 477: "qu'un seul Conteur par Communauté et pas plus de 2 Gardiens": the third Gardien, the second Conteur.
+    trois = communaute(gardien(meneur=True), gardien(age="jeune", sorts=["enlevement"], objets=["masque-de-vision"]),
+                       gardien(age="jeune", sorts=["brume"], objets=["masque-de-guerre"]))
+    r = rapport(bundle, trois)
+    assert [(e["code"], e["chemin"]) for e in r["erreurs"]] == [("HAMI_GARDIENS_MAX", "/entrees/2")]
+    assert r["erreurs"][0]["message"].startswith("Entrée 3 ")
+    oeil = communaute({"legendaire": "l-oeil", "meneur": True},
+                      conteur(age="jeune", sorts=["transfert", "enlevement"], objets=["masque-de-vision"]),
+                      lien="lumiere")
+    assert chemins(bundle, oeil, "HAMI_CONTEUR_MAX") == ["/entrees/1"]
+    # l. 713: "Un et un seul Hami ... peut gratuitement avoir une monture": the second rider.
+    deux_montures = copy.deepcopy(LIVRE)
+    for k in (0, 2):
+        deux_montures["entrees"][k]["monture"] = "galopeur"
+    assert chemins(bundle, deux_montures, "HAMI_MONTURE_MAX") == ["/entrees/2"]
+    # l. 420: one Meneur: the second one.
+    assert chemins(bundle, communaute(gardien(meneur=True), pisteuse(meneur=True)), "HAMI_MENEUR_NOMBRE") == \
+        ["/entrees/1"]
+    # l. 626: "Mikmik 1 Max": the second Mikmik, here a wild one.
+    mikmiks = communaute(gardien(meneur=True, familier="mikmik"), pisteuse(), {"familier_sauvage": "mikmik"})
+    assert chemins(bundle, mikmiks, "HAMI_MIKMIK_MAX") == ["/entrees/2"]
+    # l. 127: the larva that makes the ninth figure (2 + 2 + 1 + 1 + 1 + 1 = 8, then 9).
+    larve = {"predateur": "larve", "competences": ["poison"]}
+    neuf = communaute(gardien(meneur=True, familier="cracheur"), pisteuse(), *[larve] * 5)
+    assert chemins(bundle, neuf, "HAMI_FIGURINES_MAX") == ["/entrees/6"]
+    # A minimum not reached has no entry in excess: the whole list.
+    assert chemins(bundle, communaute(gardien(meneur=True), sans_familier(pisteuse())), "HAMI_FIGURINES_MIN") == \
+        ["/entrees"]
+
+
+def test_accords_des_messages(bundle):
+    # « 1 point », « 2 points »: no « point(s) » left in the messages.
+    un_de_trop = copy.deepcopy(LIVRE)
+    un_de_trop["entrees"][0]["familier"] = "s-truk"
+    message = rapport(bundle, un_de_trop)["erreurs"][0]["message"]
+    assert "1 point de trop" in message and "(s)" not in message
+    r = rapport(bundle, communaute(gardien(meneur=True), sans_familier(pisteuse())))
+    assert "2 figurines" in r["erreurs"][0]["message"]
+    assert "il reste 5 points" in r["avertissements"][0]["message"]
