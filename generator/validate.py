@@ -175,7 +175,12 @@ def _message(keyword: str, value: Any, instance: Any, error: jsonschema.Validati
         return f"texte trop long (au plus {value} caractères)"
     if keyword == "uniqueItems":
         return "la liste contient des doublons"
-    return f"valeur invalide ({error.message})"
+    if keyword in ("anyOf", "oneOf"):
+        forms = " ; ".join(str(s.get("title") or s.get("type") or "?") for s in value if isinstance(s, dict))
+        return f"{_shown(instance)} ne correspond à aucune des formes permises ({forms})"
+    if keyword in ("minProperties", "maxProperties"):
+        return f"objet {'trop petit : au moins' if keyword == 'minProperties' else 'trop grand : au plus'} {value} champ(s)"
+    return f"valeur invalide (contrainte de schéma « {keyword} » non respectée)"
 
 
 @dataclass
