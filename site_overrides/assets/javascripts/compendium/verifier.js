@@ -6,7 +6,31 @@
 
   const DELAI_SAISIE_MS = 300;
   const TAILLE_MAX_ZONE = 2 * 1024 * 1024; // larger files are checked but not pasted in the textarea
+  const TAILLE_MAX_LIEN = 1024 * 1024; // a shared list, once decompressed: the engine reads 1 Mo at most
   const PREFIXE = "liste=";
+  const PAR_PAGE = 200; // messages and cost rows drawn at once; « Afficher … de plus » draws the next ones
+  const CLE_LISTE = "compendium.liste."; // + game id: the list as last typed, kept in this browser
+  const SUFFIXE_AVANT_LIEN = ".avant-lien"; // the player's own list, set aside when a shared link opened
+
+  // --- Browser storage: never throws (private browsing, full storage) ---------------------------
+
+  function lireStockage(cle) {
+    try {
+      return window.localStorage.getItem(cle);
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function ecrireStockage(cle, valeur) {
+    try {
+      if (valeur === null || valeur === "") window.localStorage.removeItem(cle);
+      else window.localStorage.setItem(cle, valeur);
+      return true;
+    } catch (e) {
+      return false;
+    }
+  }
 
   // --- URL fragment: "#liste=z.<base64url(deflate-raw(utf-8))>" or "#liste=t.<base64url(utf-8)>"
 
@@ -43,9 +67,43 @@
     return PREFIXE + "t." + base64url(octets);
   }
 
+  class LienTropGros extends Error {}
+
+  function erreurTaille() {
+    const mo = TAILLE_MAX_LIEN / (1024 * 1024);
+    return new LienTropGros(`Ce lien de partage contient une liste de plus de ${mo} Mo une fois décompressée : ` +
+      "elle n'a pas été ouverte. Demandez plutôt le fichier de la liste et importez-le.");
+  }
+
+  /** Inflate step by step and stop as soon as the output passes `limite` bytes (zip bombs). */
+  async function decompresserBorne(octets, limite) {
+    const lecteur = new Blob([octets]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+    const morceaux = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await lecteur.read();
+      if (done) break;
+      total += value.length;
+      if (total > limite) {
+        lecteur.cancel().catch(() => {});
+        throw erreurTaille();
+      }
+      morceaux.push(value);
+    }
+    const sortie = new Uint8Array(total);
+    let position = 0;
+    for (const m of morceaux) {
+      sortie.set(m, position);
+      position += m.length;
+    }
+    return sortie;
+  }
+
   async function decoderFragment(fragment) {
     const valeur = fragment.slice(PREFIXE.length);
     const mode = valeur.slice(0, 2);
+    // base64 carries 3 bytes in 4 characters: a longer fragment cannot hold an allowed plain list.
+    if (valeur.length > (TAILLE_MAX_LIEN * 4) / 3 + 8) throw erreurTaille();
     let octets;
     try {
       octets = depuisBase64url(valeur.slice(2));
@@ -53,12 +111,14 @@
         if (typeof DecompressionStream !== "function") {
           throw new Error("Ce navigateur ne sait pas décompresser le lien de partage.");
         }
-        octets = await transformer(octets, new DecompressionStream("deflate-raw"));
+        octets = await decompresserBorne(octets, TAILLE_MAX_LIEN);
       } else if (mode !== "t.") {
         throw new Error("format inconnu");
       }
+      if (octets.length > TAILLE_MAX_LIEN) throw erreurTaille();
       return new TextDecoder("utf-8", { fatal: true }).decode(octets);
     } catch (e) {
+      if (e instanceof LienTropGros) throw e;
       throw new Error("Le lien de partage est incomplet ou abîmé : la liste n'a pas pu être restaurée.");
     }
   }
@@ -179,12 +239,46 @@
         "span",
         { classe: "cpd-violation-meta" },
         v.chemin ? el("span", { classe: "cpd-chemin", title: "Emplacement dans la liste : " + v.chemin }, libelleChemin(v.chemin, entrees)) : null,
-        v.chemin ? " · " : null,
-        el("code", {}, v.code),
-        lien ? " · " : null,
+        v.chemin && lien ? " · " : null,
         lien ? el("a", { href: lien }, "voir la règle") : null,
       ),
+      // The stable code helps when reporting a problem; it stays small, after everything else.
+      v.code ? el("small", { classe: "cpd-code", title: "Code de la vérification (utile pour signaler un problème)" }, v.code) : null,
     );
+  }
+
+  /** Codes such as « (D6_HEROS_MAX) » written in an example's description: players do not need them. */
+  function sansCodes(texte) {
+    return String(texte || "").replace(/\s*\((?:[A-Z][A-Z0-9]*_[A-Z0-9_]+(?:,\s*)?)+\)/g, "");
+  }
+
+  /**
+   * Draw `elements` into `conteneur` PAR_PAGE at a time: a list of 40 000 violations must not
+   * freeze the page. A button after them draws the next ones.
+   */
+  function afficherParPaquets(conteneur, elements, dessiner, nomPluriel) {
+    const { el } = C();
+    let affiches = 0;
+    let suite = null;
+    const plus = () => {
+      const fin = Math.min(elements.length, affiches + PAR_PAGE);
+      const nouveaux = [];
+      for (let i = affiches; i < fin; i++) nouveaux.push(dessiner(elements[i], i));
+      conteneur.append(...nouveaux);
+      affiches = fin;
+      if (suite) suite.remove();
+      suite = null;
+      const reste = elements.length - affiches;
+      if (reste > 0) {
+        suite = el("p", { classe: "cpd-suite", "data-role": "suite" },
+          `… et ${C().nombre(reste)} autre${reste > 1 ? "s" : ""} ${nomPluriel} non affiché${reste > 1 ? "s" : ""}. `,
+          el("button", { type: "button", classe: "md-button", onclick: plus },
+            `Afficher les ${C().nombre(Math.min(reste, PAR_PAGE))} suivant${Math.min(reste, PAR_PAGE) > 1 ? "s" : ""}`));
+        const apres = conteneur.closest(".cpd-tableau") || conteneur;
+        apres.after(suite);
+      }
+    };
+    plus();
   }
 
   const LIBELLES = {
@@ -265,12 +359,12 @@
     };
     const chiffre = (v) => (typeof v === "number" ? nombre(v) : String(v));
     const avecDetail = entrees.some((e) => e.couts);
-    return el(
+    const tableau = el(
       "div",
       { classe: "cpd-tableau" },
       el(
         "table",
-        { classe: "cpd-table", "data-role": "couts" },
+        { classe: "cpd-table cpd-table-couts", "data-role": "couts" },
         el("caption", {}, "Coût de chaque entrée (" + unite + ")"),
         el(
           "thead",
@@ -279,27 +373,25 @@
             el("th", { scope: "col", classe: "cpd-nombre" }, "Nombre"), el("th", { scope: "col", classe: "cpd-nombre" }, "Coût unitaire"),
             el("th", { scope: "col", classe: "cpd-nombre" }, "Coût")),
         ),
-        el(
-          "tbody",
-          {},
-          entrees.map((e, i) =>
-            el(
-              "tr",
-              {},
-              el("td", {}, String((typeof e.index === "number" ? e.index : i) + 1)),
-              el("td", {}, el("span", { classe: "cpd-nom" }, String(valeur(e, "nom") || "—")),
-                Array.isArray(e.lignes_cout) && e.lignes_cout.length
-                  ? el("span", { classe: "cpd-detail" }, lignesCout(e.lignes_cout))
-                  : avecDetail && e.couts ? el("span", { classe: "cpd-detail" }, detailCout(e.couts)) : null),
-              el("td", {}, ROLES[e.role] || String(valeur(e, "role"))),
-              el("td", { classe: "cpd-nombre" }, chiffre(valeur(e, "nombre"))),
-              el("td", { classe: "cpd-nombre" }, chiffre(valeur(e, "cout_figure", "cout_unitaire"))),
-              el("td", { classe: "cpd-nombre" }, chiffre(valeur(e, "cout_total", "cout"))),
-            ),
-          ),
-        ),
+        el("tbody", {}),
       ),
     );
+    // data-libelle names each cell on a phone, where the table is drawn as one block per entry.
+    const ligne = (e, i) =>
+      el(
+        "tr",
+        {},
+        el("td", { classe: "cpd-rang", "data-libelle": "N°" }, String((typeof e.index === "number" ? e.index : i) + 1)),
+        el("td", { classe: "cpd-entree" }, el("span", { classe: "cpd-nom" }, String(valeur(e, "nom") || "—")),
+          Array.isArray(e.lignes_cout) && e.lignes_cout.length
+            ? el("span", { classe: "cpd-detail" }, lignesCout(e.lignes_cout))
+            : avecDetail && e.couts ? el("span", { classe: "cpd-detail" }, detailCout(e.couts)) : null),
+        el("td", { classe: "cpd-role", "data-libelle": "Rôle" }, ROLES[e.role] || String(valeur(e, "role"))),
+        el("td", { classe: "cpd-nombre", "data-libelle": "Nombre" }, chiffre(valeur(e, "nombre"))),
+        el("td", { classe: "cpd-nombre", "data-libelle": "Coût unitaire" }, chiffre(valeur(e, "cout_figure", "cout_unitaire"))),
+        el("td", { classe: "cpd-nombre cpd-cout", "data-libelle": "Coût" }, chiffre(valeur(e, "cout_total", "cout"))),
+      );
+    return { bloc: tableau, remplir: () => afficherParPaquets(tableau.querySelector("tbody"), entrees, ligne, "entrées") };
   }
 
   const ROLES = { troupe: "Troupe", heros: "Héros", sorcier: "Sorcier", leader: "Leader" };
@@ -466,20 +558,24 @@
         blocs.push(el("p", { classe: "cpd-total" + (depasse ? " cpd-total--depasse" : ""), "data-role": "total" },
           "Coût total : ", el("strong", {}, total), depasse ? " (dépasse le format)" : ""));
       }
-      if (erreurs.length) {
-        blocs.push(el("h3", {}, `Erreurs (${erreurs.length})`),
-          el("ul", { classe: "cpd-violations", "data-role": "erreurs" }, erreurs.map((v) => violation(v, base, entrees, "cpd-violation--erreur"))));
-      }
-      if (avertissements.length) {
-        blocs.push(el("h3", {}, `Avertissements (${avertissements.length})`),
-          el("ul", { classe: "cpd-violations", "data-role": "avertissements" },
-            avertissements.map((v) => violation(v, base, entrees, "cpd-violation--avertissement"))));
-      }
+      const remplissages = [];
+      const listeViolations = (titre, role, violations, classe, nom) => {
+        if (!violations.length) return;
+        const ul = el("ul", { classe: "cpd-violations", "data-role": role });
+        blocs.push(el("h3", {}, `${titre} (${C().nombre(violations.length)})`), ul);
+        remplissages.push(() => afficherParPaquets(ul, violations, (v) => violation(v, base, entrees, classe), nom));
+      };
+      listeViolations("Erreurs", "erreurs", erreurs, "cpd-violation--erreur", "erreurs");
+      listeViolations("Avertissements", "avertissements", avertissements, "cpd-violation--avertissement", "avertissements");
       const tableau = tableauCouts(entrees, unite);
-      if (tableau) blocs.push(tableau);
+      if (tableau) {
+        blocs.push(tableau.bloc);
+        remplissages.push(tableau.remplir);
+      }
       const creatures = tableauCreatures((rapport.details || {}).creatures, base);
       if (creatures) blocs.push(creatures);
       details.replaceChildren(...blocs);
+      for (const remplir of remplissages) remplir(); // once in the page: « … de plus » goes after its block
     }
 
     async function verifier(entree) {
@@ -519,8 +615,16 @@
     const catalogue = gestionCatalogue(racineOutil, jeu, base, () => {
       if (zone.value.trim()) verifier(zone.value);
     });
+    const cleListe = CLE_LISTE + jeu;
+    const reprendre = role("reprendre");
+    /** Keep what is in the text box, so that Back, a reload or a crash never lose it. */
+    const garderListe = () => {
+      if (zone.value.length <= TAILLE_MAX_ZONE) ecrireStockage(cleListe, zone.value);
+    };
+    window.addEventListener("pagehide", garderListe);
     const verifierPlusTard = C().debounce(() => verifier(zone.value), DELAI_SAISIE_MS);
     zone.addEventListener("input", () => {
+      garderListe();
       if (partage) partage.hidden = true;
       // The shared link no longer describes the list: drop it from the address bar.
       if (window.location.hash.startsWith("#" + PREFIXE)) {
@@ -532,14 +636,28 @@
     function remplir(texte) {
       verifierPlusTard.annuler();
       zone.value = texte;
+      garderListe();
       verifier(texte);
+    }
+
+    // A shared link replaced the player's own list: offer it back.
+    if (reprendre) {
+      reprendre.addEventListener("click", () => {
+        const avant = lireStockage(cleListe + SUFFIXE_AVANT_LIEN);
+        ecrireStockage(cleListe + SUFFIXE_AVANT_LIEN, null);
+        reprendre.hidden = true;
+        if (window.location.hash.startsWith("#" + PREFIXE)) {
+          history.replaceState(history.state, "", window.location.pathname + window.location.search);
+        }
+        if (avant !== null) remplir(avant);
+      });
     }
 
     // Example lists
     if (selectExemple) {
       selectExemple.addEventListener("change", async () => {
         const option = selectExemple.selectedOptions[0];
-        descriptionExemple.textContent = option && option.value ? option.dataset.description || "" : "";
+        descriptionExemple.textContent = option && option.value ? sansCodes(option.dataset.description) : "";
         if (!selectExemple.value) return;
         if (option.dataset.contenu !== undefined) {
           remplir(option.dataset.contenu); // embedded in the page: works offline
@@ -647,11 +765,20 @@
         /* keep it raw: decoderFragment reports a damaged link */
       }
       if (!fragment.startsWith(PREFIXE)) return false;
+      let texte;
       try {
-        remplir(await decoderFragment(fragment));
+        texte = await decoderFragment(fragment);
       } catch (e) {
-        afficherErreurLecture(e.message, "Lien de partage illisible");
+        afficherErreurLecture(e.message, e instanceof LienTropGros ? "Lien de partage refusé" : "Lien de partage illisible");
+        return true;
       }
+      // The player's own list is set aside, never overwritten without a way back.
+      const avant = lireStockage(cleListe);
+      if (avant && avant.trim() && avant !== texte) {
+        ecrireStockage(cleListe + SUFFIXE_AVANT_LIEN, avant);
+        if (reprendre) reprendre.hidden = false;
+      }
+      remplir(texte);
       return true;
     }
 
@@ -659,8 +786,15 @@
       if (document.body.contains(racineOutil)) restaurer();
     });
 
+    if (reprendre && lireStockage(cleListe + SUFFIXE_AVANT_LIEN) !== null) reprendre.hidden = false;
     restaurer().then((restauree) => {
-      if (!restauree && zone.value.trim()) verifier(zone.value); // browser kept the text (back button)
+      if (restauree) return;
+      if (!zone.value.trim()) {
+        // Back, a reload, a new visit: the list typed last time for this game, checked again.
+        const gardee = lireStockage(cleListe);
+        if (gardee !== null && gardee.trim()) zone.value = gardee;
+      }
+      if (zone.value.trim()) verifier(zone.value);
     });
     moteur.preparer(jeu).catch(() => {}); // start loading Pyodide right away
   }
