@@ -9,6 +9,7 @@ Exit codes: 0 valid list (or successful computation), 1 invalid list,
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import re
@@ -21,10 +22,22 @@ from . import bundle as bundle_access
 from .catalogue import fusionner_catalogue
 from .errors import ErreurDonnees, ErreurEntree, ErreurParametre
 from .odds import calculer, declaration, tables_statiques
-from .reader import MAX_OCTETS, lire_document, lire_liste
-from .validation import valider
+from .reader import MAX_OCTETS, lire_document, lire_liste, traduire_json
+from .validation import SANS_NOM, nom_de_liste, valider
 
 GAME_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")
+GAME_ID_MAX = 64
+BUNDLE_MAX_OCTETS = 32 * 1_048_576
+OS_REASONS = {
+    errno.ENOENT: "fichier ou dossier introuvable",
+    errno.EISDIR: "c'est un dossier, pas un fichier",
+    errno.ENOTDIR: "un élément du chemin n'est pas un dossier",
+    errno.EACCES: "permission refusée",
+    errno.EPERM: "opération non permise",
+    errno.ENAMETOOLONG: "nom de fichier trop long",
+    errno.ELOOP: "trop de liens symboliques",
+    errno.EIO: "erreur d'entrée-sortie",
+}
 UNSAFE_FOR_TERMINAL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 ROLE_LABELS = {"troupe": "troupe", "heros": "Héros", "sorcier": "Sorcier", "leader": "Leader"}
 _ARGPARSE_FR = (
@@ -34,6 +47,10 @@ _ARGPARSE_FR = (
      "{0} : choix « {1} » invalide (possibles : {2})"),
     (re.compile(r"argument (\S+): expected one argument"), "l'option {0} attend une valeur"),
     (re.compile(r"argument (\S+): ignored explicit argument '(.*)'"), "l'option {0} ne prend pas de valeur"),
+    (re.compile(r"ambiguous option: (\S+) could match (.*)"), "option {0} ambiguë : elle peut désigner {1}"),
+    (re.compile(r"argument (\S+): invalid \S+ value: (.*)"), "{0} : valeur invalide {1}"),
+    (re.compile(r"argument (\S+): not allowed with argument (\S+)"), "{0} : incompatible avec {1}"),
+    (re.compile(r"argument (\S+): expected .*"), "l'option {0} attend des valeurs"),
 )
 
 
@@ -62,6 +79,8 @@ class _Parser(argparse.ArgumentParser):
             if match:
                 message = french.format(*match.groups())
                 break
+        else:
+            message = f"arguments invalides ({message})"
         self.exit(2, f"Erreur : {message}\nVoir « {self.prog} --aide ».\n")
 
 
@@ -97,6 +116,11 @@ def _parser() -> _Parser:
 
 
 # --- game data ------------------------------------------------------------------------------
+
+def raison(exc: OSError) -> str:
+    """French reason of a system error (`fichier ou dossier introuvable`)."""
+    return OS_REASONS.get(exc.errno or 0, f"erreur système n° {exc.errno}" if exc.errno else "erreur système")
+
 
 def default_data_dir() -> Path:
     """The project's `data/` folder (next to the package in a checkout), else `./data`."""
@@ -173,18 +197,67 @@ def charger_donnees(jeu: str, donnees: Path | None = None) -> dict[str, Any]:
         ErreurEntree: unknown game, or invalid game data.
 
     """
-    if not GAME_ID.match(jeu):
-        raise ErreurEntree(f"Identifiant de jeu invalide « {jeu[:40]} » (attendu par exemple : bataille-d6).")
-    if donnees is not None and donnees.is_file():
-        try:
-            return json.loads(donnees.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise ErreurEntree(f"Paquet de données illisible {donnees} : {exc}") from None
-    data_dir = donnees or default_data_dir()
-    if not (data_dir / jeu / "jeu.yaml").is_file():
-        raise ErreurEntree(f"Jeu inconnu « {jeu} » (aucun fichier {data_dir / jeu / 'jeu.yaml'}).")
+    if len(jeu) > GAME_ID_MAX or not GAME_ID.match(jeu):
+        shown = _safe(jeu[:40]) + ("…" if len(jeu) > 40 else "")
+        raise ErreurEntree(f"Identifiant de jeu invalide « {shown} » : des minuscules, chiffres et tirets, "
+                           f"{GAME_ID_MAX} caractères au plus (par exemple : bataille-d6).")
+    try:
+        if donnees is not None and not donnees.exists():
+            raise ErreurEntree(f"--donnees : {_safe(donnees)} est introuvable (attendu : le dossier data/ du "
+                               "site ou un paquet JSON assets/data/<jeu>.json).")
+        if donnees is not None and donnees.is_file():
+            return lire_paquet(donnees, jeu)
+        data_dir = donnees or default_data_dir()
+        if not (data_dir / jeu / "jeu.yaml").is_file():
+            raise ErreurEntree(f"Jeu inconnu « {jeu} » (aucun fichier {_safe(data_dir / jeu / 'jeu.yaml')}).")
+    except OSError as exc:
+        raise ErreurEntree(f"--donnees : impossible de lire {_safe(donnees)} : {raison(exc)}.") from None
     found = _generator_bundle(data_dir, jeu)
     return found if found is not None else naive_bundle(data_dir, jeu)
+
+
+def lire_paquet(chemin: Path, jeu: str) -> dict[str, Any]:
+    """Read an exported JSON bundle (`assets/data/<jeu>.json`) and check that it is one, for `jeu`.
+
+    Raises:
+        ErreurEntree: unreadable file, not JSON, or not the bundle of that game.
+
+    """
+    debut = f"--donnees : {_safe(chemin)}"
+    try:
+        if chemin.stat().st_size > BUNDLE_MAX_OCTETS:
+            raise ErreurEntree(f"{debut} est trop volumineux pour un paquet de données (32 Mo au plus).")
+        texte = chemin.read_bytes().decode("utf-8")
+        paquet = json.loads(texte)
+    except OSError as exc:
+        raise ErreurEntree(f"{debut} : lecture impossible ({raison(exc)}).") from None
+    except UnicodeDecodeError:
+        raise ErreurEntree(f"{debut} n'est pas un texte UTF-8 : un paquet JSON exporté par le site est attendu.") from None
+    except json.JSONDecodeError as exc:
+        raise ErreurEntree(f"{debut} n'est pas un JSON valide (ligne {exc.lineno}, colonne {exc.colno} : "
+                           f"{traduire_json(exc.msg)}).") from None
+    except RecursionError:
+        raise ErreurEntree(f"{debut} est trop imbriqué pour être un paquet de données.") from None
+    _verifier_paquet(paquet, jeu, debut)
+    return paquet
+
+
+def _verifier_paquet(paquet: Any, jeu: str, debut: str) -> None:
+    """Refuse JSON that is not a game bundle: the engine would stop on a missing part."""
+    manifeste = paquet.get("jeu") if isinstance(paquet, dict) else None
+    if not isinstance(manifeste, dict) or not isinstance(manifeste.get("id"), str):
+        raise ErreurEntree(f"{debut} n'est pas un paquet de données du Compendium (objet « jeu » avec son "
+                           "« id » absent) ; donnez le fichier assets/data/<jeu>.json du site construit, "
+                           "ou le dossier data/.")
+    if manifeste["id"] != jeu:
+        raise ErreurEntree(f"{debut} est le paquet du jeu « {_safe(manifeste['id'][:40])} », pas de « {jeu} ».")
+    for cle, valeur in paquet.items():
+        if cle in ("jeu", "ancres", "schemas"):
+            if not isinstance(valeur, dict):
+                raise ErreurEntree(f"{debut} : « {_safe(cle)} » doit être un objet ; paquet de données abîmé.")
+        elif isinstance(valeur, list) and not all(isinstance(e, dict) for e in valeur):
+            raise ErreurEntree(f"{debut} : « {_safe(cle[:40])} » doit être une liste d'objets ; paquet de données "
+                               "abîmé.")
 
 
 # --- printing -------------------------------------------------------------------------------
@@ -249,7 +322,8 @@ def _print_cost_lines(row: dict[str, Any]) -> None:
 def print_report(donnees_jeu: dict[str, Any], liste: dict[str, Any], rapport: dict[str, Any]) -> None:
     """Print a validation report in readable French."""
     unit = donnees_jeu["jeu"].get("unite_cout", "points")
-    print(f"Liste « {_safe(liste.get('nom', 'sans nom'))} » — {bundle_access.nom_du_jeu(donnees_jeu)}")
+    nom = nom_de_liste(liste) or SANS_NOM
+    print(f"Liste « {_safe(nom)} » — {bundle_access.nom_du_jeu(donnees_jeu)}")
     cost, budget = rapport["cout"], rapport["budget"]
     line = f"Coût : {_number(cost)} / {_number(budget)} {unit}"
     if cost is not None and budget is not None:
@@ -319,9 +393,10 @@ def _read_bytes(name: str) -> bytes:
         if size > MAX_OCTETS:
             raise ErreurEntree(f"Fichier trop volumineux ({size / 1_048_576:.1f} Mo) : la taille maximale "
                                "acceptée est 1,0 Mo.".replace(".", ",", 1))
-        return path.read_bytes()
+        with path.open("rb") as stream:  # a device or a pipe has no size: read at most the limit
+            return stream.read(MAX_OCTETS + 1)
     except OSError as exc:
-        raise ErreurEntree(f"Impossible de lire {name} : {exc.strerror or exc}.") from None
+        raise ErreurEntree(f"Impossible de lire {_safe(name)} : {raison(exc)}.") from None
 
 
 def _read_list(name: str) -> dict[str, Any]:
@@ -392,7 +467,12 @@ def command_odds(args: argparse.Namespace, rest: list[str]) -> int:
     for param in decl.get("parametres", []):
         value = given.get(param["id"])
         if param.get("type") == "paquet" and isinstance(value, str) and value.strip().lower() != "exemple":
-            given[param["id"]] = _read_document(value)
+            option = "--" + param["id"].replace("_", "-")
+            try:
+                given[param["id"]] = _read_document(value)
+            except ErreurEntree as exc:
+                raise ErreurEntree(f"{param['nom']} illisible (option {option}) : {exc.message}", exc.ligne,
+                                   exc.colonne) from None
     try:
         result = calculer(donnees_jeu, decl["calcul"], given)
     except ErreurParametre as exc:
@@ -429,4 +509,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except ErreurEntree as exc:
         print(f"Erreur : {exc.message}", file=sys.stderr)
+        return 2
+    except (RecursionError, MemoryError):
+        print("Erreur : entrée trop grande ou trop imbriquée pour être traitée.", file=sys.stderr)
+        return 2
+    except Exception as exc:  # a last guard: never a traceback for the user  # noqa: BLE001
+        print(f"Erreur interne du moteur ({type(exc).__name__}) : l'entrée n'a pas pu être traitée. "
+              "Merci de signaler ce problème avec le fichier utilisé.", file=sys.stderr)
         return 2

@@ -203,3 +203,227 @@ def test_usage_errors_are_french():
     assert "arguments obligatoires manquants : LISTE" in result.stderr
     nothing = run()
     assert nothing.returncode == 2 and "usage :" in nothing.stderr
+
+
+# --- issue 10 §6: a round of hostile input, every one a French message, never a traceback ------
+
+LONG_ID = "a" * 300
+HAMI_OK = ("jeu: hami\nnom: Essai\nformat: 9\noptions: {lien: ombre}\nentrees:\n"
+           "  - {caste: gardien, tribu: roche, age: ancien, meneur: true, sorts: [ralentissement]}\n")
+
+
+def refused(result: subprocess.CompletedProcess[str], *fragments: str) -> None:
+    """Exit 2, one French line on stderr, nothing on stdout, no traceback nor last-resort message."""
+    assert result.returncode == 2, (result.returncode, result.stderr)
+    assert result.stderr.startswith("Erreur : "), result.stderr
+    assert "Traceback" not in result.stderr and "Erreur interne" not in result.stderr
+    assert result.stdout == ""
+    for fragment in fragments:
+        assert fragment in result.stderr, result.stderr
+
+
+def nested(depth: int) -> str:
+    return '{"jeu": "bataille-d6", "nom": ' + "[" * depth + "]" * depth + "}"
+
+
+HOSTILE_LISTS = {
+    "substitut-isole-json": ('{"jeu": "bataille-d6", "nom": "\\ud800", "format": 250, "entrees": []}',
+                             ["ligne 1, colonne 31", "\\ud800", "moitié de paire UTF-16 isolée"]),
+    "substitut-isole-cle": ('{"jeu": "bataille-d6", "\\udfff": 1}', ["\\udfff", "moitié de paire"]),
+    "substitut-isole-yaml": ('jeu: bataille-d6\nnom: "\\udc00"\n', ["ligne 2", "moitié de paire"]),
+    "substitut-brut": ("jeu: bataille-d6\nnom: a\ud800\n".encode("utf-8", "surrogatepass"), ["UTF-8", "ligne 2"]),
+    "cles-en-double-json": ('{"jeu": "bataille-d6", "nom": "a",\n "nom": "b"}', ["ligne 2, colonne 2",
+                                                                                "clé « nom » en double"]),
+    "cles-en-double-yaml": ("jeu: bataille-d6\nnom: a\nnom: b\n", ["ligne 3", "clé « nom » en double"]),
+    "cle-de-fusion": ("base: &b {nom: x}\nliste:\n  <<: *b\n", ["ancres YAML"]),
+    "cle-de-fusion-seule": ("jeu: bataille-d6\n<<: {nom: x}\n", ["ligne 2", "clés de fusion YAML (« << »)"]),
+    "identifiant-de-jeu-256": (f"jeu: {LONG_ID}\n", ["Identifiant de jeu invalide", "64 caractères au plus"]),
+    "identifiant-de-jeu-majuscules": ("jeu: Bataille-D6\n", ["Identifiant de jeu invalide"]),
+    "jeu-pas-un-texte": ("jeu: [bataille-d6]\n", ["champ « jeu »"]),
+    "nan-json": ('{"jeu": "bataille-d6", "format": NaN}', ["NaN"]),
+    "infinity-json": ('{"jeu": "bataille-d6", "format": -Infinity}', ["-Infinity"]),
+    "entier-enorme-json": ('{"jeu": "bataille-d6", "format": ' + "9" * 400 + "}", ["nombre trop grand"]),
+    "entier-enorme-yaml": ("jeu: bataille-d6\nformat: " + "9" * 5000 + "\n", ["ligne 2", "nombre trop grand"]),
+    "flottant-infini-yaml": ("jeu: bataille-d6\nformat: 1e999\n", ["ligne 2", "nombre trop grand"]),
+    "imbrication-10000-json": (nested(10_000), ["imbriqué"]),
+    "imbrication-10000-yaml": ("jeu: bataille-d6\nnom: " + "[" * 10_000 + "]" * 10_000 + "\n", ["imbriqué"]),
+    "imbrication-blocs-yaml": ("a:\n" + "".join(" " * d + "- \n" for d in range(1, 200)), ["imbriqué"]),
+    "fichier-vide": ("", ["vide"]),
+    "seulement-un-commentaire": ("# rien\n", ["vide"]),
+    "pas-utf8": (b"jeu: bataille-d6\nnom: \xe9quipe\n", ["UTF-8", "ligne 2"]),
+    "binaire": (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", ["UTF-8"]),
+    "utf16": ("jeu: bataille-d6\n".encode("utf-16"), ["UTF-8"]),
+    "controle": ("jeu: bataille-d6\nnom: a\x07b\n", ["contrôle", "ligne 2"]),
+    "bombe-d-alias": ("a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+                      "c: [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n", ["ancres YAML"]),
+    "etiquette": ("jeu: !!python/object:os.system echo\n", ["étiquettes"]),
+    "yaml-casse": ("jeu: bataille-d6\nentrees:\n  - {nom: a\n", ["YAML invalide"]),
+    "json-casse": ('{"jeu": "bataille-d6", "entrees": [}', ["JSON invalide"]),
+    "tabulation": ("jeu: bataille-d6\nentrees:\n\t- a\n", ["tabulation"]),
+    "plusieurs-documents": ("jeu: bataille-d6\n---\njeu: hami\n", ["un seul document"]),
+    "pas-un-objet": ("- jeu: bataille-d6\n", ["doit être un objet", "pas une liste"]),
+    "scalaire": ("42\n", ["doit être un objet"]),
+    "dix-mille-entrees": ("jeu: bataille-d6\nformat: 250\nentrees:\n" + "  - {nom: a}\n" * 10_000,
+                          ["Liste trop longue"]),
+}
+
+
+@pytest.mark.parametrize("case", list(HOSTILE_LISTS))
+def test_hostile_lists_are_refused_in_french(tmp_path, bundle_file, case):
+    content, fragments = HOSTILE_LISTS[case]
+    refused(run("valider", str(write(tmp_path, "liste.txt", content)), "--donnees", str(bundle_file)), *fragments)
+
+
+@pytest.mark.parametrize("case", ["substitut-isole-json", "cles-en-double-json", "identifiant-de-jeu-256",
+                                  "pas-utf8", "imbrication-10000-json"])
+def test_hostile_lists_on_standard_input(bundle_file, case):
+    content, fragments = HOSTILE_LISTS[case]
+    data = content if isinstance(content, bytes) else content.encode("utf-8")
+    result = subprocess.run([sys.executable, "-m", "browser_engine", "valider", "-", "--donnees", str(bundle_file)],
+                            cwd=ROOT, input=data, capture_output=True, timeout=300)
+    refused(subprocess.CompletedProcess(result.args, result.returncode, result.stdout.decode(),
+                                        result.stderr.decode()), *fragments)
+
+
+def test_huge_file_and_device_are_read_up_to_the_limit(tmp_path):
+    refused(run("valider", str(write(tmp_path, "l.yaml", "a: " + "x" * (2 * 1_048_576)))), "trop volumineux (2,0 Mo)")
+    if Path("/dev/zero").exists():
+        refused(run("valider", "/dev/zero"), "trop volumineux")
+
+
+def test_directory_and_missing_file(tmp_path):
+    refused(run("valider", str(tmp_path)), "c'est un dossier, pas un fichier")
+    refused(run("valider", str(tmp_path / "absente.yaml")), "fichier ou dossier introuvable")
+    refused(run("valider", str(tmp_path / ("n" * 300 + ".yaml"))), "nom de fichier trop long")
+
+
+@pytest.mark.parametrize(("content", "code", "fragments"), [
+    (VALID_LIST.replace("format: 250", "format: beaucoup"), 1, ["LISTE_TYPE"]),
+    (VALID_LIST.replace("melee: 3", "melee: [3]"), 1, ["LISTE_TYPE"]),
+    (VALID_LIST.replace("mouvement: 12", "mouvement: 13"), 1, ["Mouvement"]),
+    (VALID_LIST.replace("melee: 3", "melee: 99999999999999999999"), 1, ["Mêlée"]),
+    (VALID_LIST.replace("nombre: 10", "nombre: -3"), 1, ["LISTE_HORS_BORNES"]),
+    (VALID_LIST + "inconnu: 1\n", 1, ["LISTE_CHAMP_INCONNU", "inconnu"]),
+    (HAMI_OK.replace("caste: gardien", "caste: zorglub"), 1, ["zorglub"]),
+    (HAMI_OK.replace("ralentissement", "sort-invente"), 1, ["sort-invente"]),
+])
+def test_wrong_types_and_unknown_ids_are_an_invalid_list(tmp_path, content, code, fragments):
+    result = run("valider", str(write(tmp_path, "l.yaml", content)))
+    assert result.returncode == code, result.stderr
+    assert result.stderr == ""
+    for fragment in fragments:
+        assert fragment in result.stdout, result.stdout
+
+
+def test_html_and_terminal_sequences_in_names_are_plain_text(tmp_path, bundle_file):
+    content = VALID_LIST.replace("nom: Test", 'nom: "<img src=x onerror=alert(1)>\\u001b]0;titre\\u0007"')
+    result = run("valider", str(write(tmp_path, "l.yaml", content)), "--donnees", str(bundle_file))
+    assert result.returncode == 0, result.stderr
+    assert "Liste « <img src=x onerror=alert(1)>" in result.stdout
+    assert "\x1b" not in result.stdout and "\x07" not in result.stdout
+
+
+@pytest.mark.parametrize(("prefix", "end"), [("", "\n"), ("\ufeff\ufeff", "\n"), ("", "\r"), ("\ufeff\ufeff", "\r"),
+                                             ("\ufeff", "\r\n")])
+def test_bom_and_line_ends_one_verdict_from_file_and_stdin(tmp_path, bundle_file, prefix, end):
+    data = (prefix + VALID_LIST.replace("\n", end)).encode("utf-8")
+    from_file = run("valider", str(write(tmp_path, "l.yaml", data)), "--json", "--donnees", str(bundle_file))
+    from_stdin = subprocess.run([sys.executable, "-m", "browser_engine", "valider", "-", "--json", "--donnees",
+                                 str(bundle_file)], cwd=ROOT, input=data, capture_output=True, timeout=300)
+    assert from_file.returncode == from_stdin.returncode == 0, from_file.stderr
+    assert json.loads(from_file.stdout) == json.loads(from_stdin.stdout) == valider(load_bundle(), lire_liste(VALID_LIST))
+
+
+def test_list_without_a_name_is_valid_and_shown_sans_nom(tmp_path, bundle_file):
+    result = run("valider", str(write(tmp_path, "l.yaml", VALID_LIST.replace("nom: Test\n", ""))),
+                 "--donnees", str(bundle_file))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Liste « sans nom » — ")
+    assert "LISTE_SANS_NOM" in result.stdout and "Liste valide" in result.stdout
+
+
+@pytest.mark.parametrize("command", [["valider", "LISTE"], ["probas", LONG_ID, "attaque"], ["tables", LONG_ID],
+                                     ["probas", "Bataille", "attaque"], ["tables", "../../etc"]])
+def test_game_id_of_256_characters_or_bad_form(tmp_path, command):
+    args = [str(write(tmp_path, "l.yaml", f"jeu: {LONG_ID}\n")) if a == "LISTE" else a for a in command]
+    refused(run(*args), "Identifiant de jeu invalide")
+
+
+@pytest.fixture(scope="module")
+def hami_bundle_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("donnees-hami") / "hami.json"
+    path.write_text(json.dumps(load_bundle("hami"), ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+BAD_BUNDLES = {
+    "liste-json": ("[1, 2]", "n'est pas un paquet de données du Compendium"),
+    "objet-vide": ("{}", "n'est pas un paquet de données du Compendium"),
+    "jeu-sans-id": ('{"jeu": {"nom": "x"}}', "n'est pas un paquet de données du Compendium"),
+    "une-liste-d-armee": (json.dumps(lire_liste(VALID_LIST)), "n'est pas un paquet de données du Compendium"),
+    "autre-jeu": ('{"jeu": {"id": "hami"}}', "est le paquet du jeu « hami », pas de « bataille-d6 »"),
+    "schemas-pas-objet": ('{"jeu": {"id": "bataille-d6"}, "schemas": [1]}', "« schemas » doit être un objet"),
+    "calculs-pas-objets": ('{"jeu": {"id": "bataille-d6"}, "calculs": [1, 2]}', "« calculs » doit être une liste d'objets"),
+    "json-casse": ('{"jeu": ', "n'est pas un JSON valide (ligne 1, colonne 9 : valeur attendue)"),
+    "yaml": ("jeu:\n  id: bataille-d6\n", "n'est pas un JSON valide"),
+    "vide": ("", "n'est pas un JSON valide"),
+    "pas-utf8": (b'{"jeu": "\xff"}', "n'est pas un texte UTF-8"),
+    "imbrication": ("[" * 100_000 + "]" * 100_000, "trop imbriqué"),
+}
+
+
+COMMANDS = {"valider": ["valider", "LISTE"], "probas": ["probas", "bataille-d6", "attaque"],
+            "tables": ["tables", "bataille-d6"]}
+
+
+@pytest.mark.parametrize(("case", "command"), [(case, "tables") for case in BAD_BUNDLES] + [
+    (case, command) for case in ("liste-json", "autre-jeu", "json-casse", "pas-utf8") for command in ("valider", "probas")])
+def test_donnees_that_is_not_a_bundle(tmp_path, case, command):
+    content, fragment = BAD_BUNDLES[case]
+    paquet = write(tmp_path, "paquet.json", content)
+    args = [str(write(tmp_path, "l.yaml", VALID_LIST)) if a == "LISTE" else a for a in COMMANDS[command]]
+    refused(run(*args, "--donnees", str(paquet)), f"--donnees : {paquet}", fragment)
+
+
+def test_donnees_missing_directory_or_folder_without_the_game(tmp_path):
+    refused(run("tables", "bataille-d6", "--donnees", str(tmp_path / "absent")), "--donnees", "introuvable")
+    refused(run("tables", "bataille-d6", "--donnees", str(tmp_path)), "Jeu inconnu « bataille-d6 »")
+
+
+@pytest.mark.parametrize(("args", "fragments"), [
+    (["--valeur", "-1"], ["de 1 à 6", "(reçu : -1)", "--valeur"]),
+    (["--valeur", "0"], ["de 1 à 6", "(reçu : 0)"]),
+    (["--valeur", "1e3"], ["de 1 à 6", "« 1e3 »"]),
+    (["--valeur", "3.5"], ["de 1 à 6", "« 3.5 »"]),
+    (["--valeur", ""], ["de 1 à 6"]),
+    (["--valeur", "9" * 400], ["de 1 à 6"]),
+    (["--valeur", "NaN"], ["de 1 à 6"]),
+    (["--valeur", "<b>3</b>"], ["de 1 à 6", "« <b>3</b> »"]),
+    (["--attaques", "31"], ["de 1 à 30", "(reçu : 31)", "--attaques"]),
+    (["--relance-sauvegarde=oui"], ["l'option --relance-sauvegarde ne prend pas de valeur"]),
+    (["--json=1"], ["l'option --json ne prend pas de valeur"]),
+    (["en-trop"], ["arguments non reconnus : en-trop"]),
+    (["--a", "3"], ["option --a ambiguë : elle peut désigner --aide, --armure, --attaques"]),
+])
+def test_bad_parameter_values(bundle_file, args, fragments):
+    refused(run("probas", "bataille-d6", "attaque", *args, "--donnees", str(bundle_file)), *fragments)
+
+
+@pytest.mark.parametrize("calcul", ["charge", "", "ATTAQUE", "../attaque", "a" * 300, "attaque\u202e", "<script>"])
+def test_unknown_calculation(bundle_file, calcul):
+    refused(run("probas", "bataille-d6", calcul, "--donnees", str(bundle_file)), "Calcul inconnu")
+
+
+@pytest.mark.parametrize(("content", "fragments"), [
+    (None, ["Paquet de cartes Combat illisible (option --paquet)", "c'est un dossier"]),
+    ('[{"nom": "a", "jour": {"lumiere": "\\ud800"}}]', ["illisible (option --paquet)", "moitié de paire"]),
+    ('[{"nom": "a", "nom": "b"}]', ["illisible (option --paquet)", "clé « nom » en double"]),
+    ('{"cartes": 3}', ["Le paquet doit être une liste de cartes", "--paquet"]),
+    ('[{"nom": "a", "jour": {"lumiere": 99999999, "ombre": 0}, "nuit": {"lumiere": 0, "ombre": 0}}]',
+     ["de 0 à 20", "(reçu : 99999999)", "--paquet"]),
+    ("a: " + "[" * 50 + "]" * 50, ["illisible (option --paquet)", "imbriqué"]),
+])
+def test_bad_deck_files(tmp_path, hami_bundle_file, content, fragments):
+    paquet = tmp_path if content is None else write(tmp_path, "paquet.json", content)
+    refused(run("probas", "hami", "combat_cartes", "--paquet", str(paquet), "--donnees", str(hami_bundle_file)),
+            *fragments)
