@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -112,3 +114,14 @@ def test_cartes_strateges_reecrites(id_: str):
     for debut in ("se joue en attaque à la place", "se joue en défense à la place", "remplace une carte combat",
                   "au début de chaque tour désignez"):
         assert debut not in mots
+
+
+def test_aucune_phrase_de_onze_mots_du_livre():
+    # Stricter than the project-wide 12 words: the HAMI data keeps no run of 11 words of the book
+    # (the near-copies of the stratège cards, tribe bonuses, scenarios and solo texts were rewritten).
+    outil = LIVRE.parent.parent / "tools" / "verbatim_check.py"
+    if not outil.exists():
+        pytest.skip(f"l'outil {outil} n'est pas présent dans ce clone ; indiquez son dossier avec COMPENDIUM_SHARED")
+    run = subprocess.run([sys.executable, str(outil), "--words", "11", str(DATA)], cwd=ROOT, capture_output=True,
+                         text=True, timeout=300)
+    assert "0 passage(s)" in run.stdout + run.stderr, run.stdout[-2000:]
