@@ -1,0 +1,265 @@
+"""Property-based tests: whatever list a player writes, the checker answers with a report or a French refusal.
+
+Hypothesis generates lists for each game with a list checker, from the well-formed
+example lists of `data/<jeu>/listes/` mutated at random (values of the right and wrong
+types, ids taken from the game's bundle and random strings, huge numbers, lone
+surrogates, deep nesting, missing or extra fields), and from random structures. The
+properties: `valider` returns a coherent, JSON-serialisable report or raises
+`ErreurEntree`; the reader (text, bytes, and the CLI's file path) raises nothing else;
+the command line exits with 0, 1 or 2 and never reaches its last-resort guard.
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from browser_engine import ErreurEntree, fusionner_catalogue, lire_liste, valider
+from browser_engine.cli import main
+from tests.engine_support import DATA, load_bundle
+
+GAMES = ("bataille-d6", "hami", "kharn-ages")
+BUNDLES = {jeu: load_bundle(jeu) for jeu in GAMES}
+EXAMPLES = {jeu: [yaml.safe_load(p.read_text("utf-8")) for p in sorted((DATA / jeu / "listes").glob("*.yaml"))
+                  if p.read_text("utf-8").startswith("# Liste valide")]
+            for jeu in GAMES}
+SETTINGS = settings(max_examples=120, deadline=None, derandomize=True, database=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+VIOLATION_KEYS = {"code", "message", "chemin", "regle"}
+
+
+def _ids(value: Any, out: set[str]) -> set[str]:
+    """Every `id` and property name found in a game's bundle (the words a list may use)."""
+    if isinstance(value, dict):
+        for key, child in value.items():
+            if key == "id" and isinstance(child, str):
+                out.add(child)
+            _ids(child, out)
+    elif isinstance(value, list):
+        for child in value:
+            _ids(child, out)
+    return out
+
+
+def _words(jeu: str) -> list[str]:
+    bundle = BUNDLES[jeu]
+    words = _ids({k: v for k, v in bundle.items() if k not in ("ancres", "sections")}, set())
+    words |= _ids(bundle["schemas"], set())
+    for schema in bundle["schemas"].values():
+        words |= set(json.dumps(schema).split('"')[1::2])  # property names, enum values, titles
+    return sorted(w for w in words if len(w) < 40)
+
+
+WORDS = {jeu: _words(jeu) for jeu in GAMES}
+ODD_TEXT = st.sampled_from(["\ud800", "a\udfffb", "<script>alert(1)</script>", "", " ", "\u202e", "é" * 200,
+                            "x" * 5000, "0", "-1", "true", "null", "~", "&a", "*a", "!!str", "<<", "\x1b[31m"])
+HUGE = st.sampled_from([2 ** 63, -(2 ** 63) - 1, 10 ** 30 - 1, 10 ** 40, 2 ** 1000, 1e308, -1e308, 5e-324])
+ODD_FLOAT = st.sampled_from([float("nan"), float("inf"), float("-inf"), 0.5, -0.0, 3.0, 1e20])
+
+
+def scalars(jeu: str) -> st.SearchStrategy[Any]:
+    """Scalar values: right and wrong types, ids of the game, and hostile values."""
+    return st.one_of(st.none(), st.booleans(), st.integers(-5, 600), st.integers(), HUGE, ODD_FLOAT,
+                     st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=12),
+                     st.sampled_from(WORDS[jeu]), ODD_TEXT)
+
+
+def keys(jeu: str) -> st.SearchStrategy[str]:
+    return st.one_of(st.sampled_from(WORDS[jeu]), st.text(max_size=8), st.sampled_from(["\ud800", "<<", ""]))
+
+
+def values(jeu: str) -> st.SearchStrategy[Any]:
+    """Random JSON-like structures built from the game's words."""
+    return st.recursive(scalars(jeu), lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(keys(jeu), inner, max_size=4)), max_leaves=12)
+
+
+@st.composite
+def deep(draw: st.DrawFn, jeu: str) -> Any:
+    """A value nested between 15 and 60 levels deep (the limit is 20)."""
+    value = draw(scalars(jeu))
+    for _ in range(draw(st.integers(15, 60))):
+        value = [value] if draw(st.booleans()) else {draw(keys(jeu)): value}
+    return value
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path to a node inside a document (the root excluded)."""
+    out: list[tuple[Any, ...]] = []
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, child in items:
+        out.append(prefix + (key,))
+        out.extend(_paths(child, prefix + (key,)))
+    return out
+
+
+@st.composite
+def mutated_list(draw: st.DrawFn, jeu: str) -> Any:
+    """A well-formed example list of the game, with up to four random changes."""
+    document = json.loads(json.dumps(draw(st.sampled_from(EXAMPLES[jeu]))))
+    for _ in range(draw(st.integers(0, 4))):
+        paths = _paths(document)
+        if not paths:
+            break
+        path = draw(st.sampled_from(paths))
+        parent = document
+        for part in path[:-1]:
+            parent = parent[part]
+        action = draw(st.sampled_from(["remplacer", "supprimer", "ajouter", "profond", "dupliquer"]))
+        if action == "remplacer":
+            parent[path[-1]] = draw(values(jeu))
+        elif action == "supprimer":
+            del parent[path[-1]]
+        elif action == "profond":
+            parent[path[-1]] = draw(deep(jeu))
+        elif action == "dupliquer" and isinstance(parent, list):
+            parent.extend([parent[path[-1]]] * draw(st.integers(1, 30)))
+        elif isinstance(parent, dict):
+            parent[draw(keys(jeu))] = draw(values(jeu))
+        else:
+            parent.append(draw(values(jeu)))
+    return document
+
+
+def documents(jeu: str) -> st.SearchStrategy[Any]:
+    """Lists for a game, well-formed and not."""
+    envelope = st.fixed_dictionaries({"jeu": st.just(jeu)}, optional={
+        "nom": scalars(jeu), "format": scalars(jeu), "options": values(jeu), "entrees": st.lists(values(jeu), max_size=5),
+        "profils": values(jeu), "equipements": values(jeu)})
+    return st.one_of(mutated_list(jeu), mutated_list(jeu), envelope, values(jeu), deep(jeu))
+
+
+def assert_report(report: Any) -> None:
+    """A report the page and the CLI can show: coherent, every violation complete, JSON without NaN."""
+    assert set(report) == {"valide", "cout", "budget", "erreurs", "avertissements", "details"}
+    assert report["valide"] is (not report["erreurs"])
+    for violation in report["erreurs"] + report["avertissements"]:
+        assert set(violation) == VIOLATION_KEYS
+        assert isinstance(violation["message"], str) and violation["message"]
+        assert violation["code"].isupper()
+        assert violation["chemin"] == "" or violation["chemin"].startswith("/")
+    json.dumps(report, allow_nan=False).encode("utf-8")  # what the worker sends to the page
+
+
+def check(jeu: str, document: Any) -> None:
+    """`valider` on a document: a report, or a French refusal (never another exception)."""
+    try:
+        report = valider(BUNDLES[jeu], document)
+    except ErreurEntree as exc:
+        assert isinstance(exc.message, str) and exc.message
+        assert "Traceback" not in exc.message
+        return
+    assert_report(report)
+
+
+def as_text(document: Any, style: str) -> bytes:
+    """A document as a player may save it: JSON (escaped or not), or YAML written by PyYAML."""
+    if style == "yaml":
+        try:
+            return yaml.safe_dump(document, allow_unicode=True).encode("utf-8", "surrogatepass")
+        except (yaml.YAMLError, RecursionError):
+            return b"{}"
+    try:
+        text = json.dumps(document, ensure_ascii=style == "json-ascii")
+    except (ValueError, RecursionError):
+        return b"["
+    return text.encode("utf-8", "surrogatepass")
+
+
+@pytest.mark.parametrize("jeu", GAMES)
+def test_examples_are_well_formed(jeu):
+    """The generators start from real lists: each game has valid examples the checker accepts."""
+    assert EXAMPLES[jeu]
+    for document in EXAMPLES[jeu]:
+        assert valider(BUNDLES[jeu], document)["valide"] is True
+
+
+@pytest.mark.parametrize("jeu", GAMES)
+def test_checker_returns_a_report_or_a_french_refusal(jeu):
+    @SETTINGS
+    @given(documents(jeu))
+    def run(document: Any) -> None:
+        check(jeu, document)
+
+    run()
+
+
+@pytest.mark.parametrize("jeu", GAMES)
+def test_reader_then_checker_whatever_the_text(jeu):
+    @SETTINGS
+    @given(documents(jeu), st.sampled_from(["json", "json-ascii", "yaml"]),
+           st.lists(st.tuples(st.integers(0, 10 ** 6), st.binary(max_size=3)), max_size=3),
+           st.sampled_from([b"", b"\xef\xbb\xbf", b"\xef\xbb\xbf\xef\xbb\xbf"]), st.booleans())
+    def run(document: Any, style: str, edits: list[tuple[int, bytes]], bom: bytes, cr_only: bool) -> None:
+        data = bytearray(as_text(document, style))
+        for where, inserted in edits:  # random bytes: broken syntax, invalid UTF-8
+            where %= len(data) + 1
+            data[where:where] = inserted
+        data = bom + bytes(data)
+        if cr_only:
+            data = data.replace(b"\n", b"\r")
+        for way_in in (bytes(data), data.decode("utf-8", "replace")):  # a file, a paste
+            try:
+                liste = lire_liste(way_in)
+            except ErreurEntree as exc:
+                assert exc.message
+                continue
+            check(jeu, liste)
+
+    run()
+
+
+@given(mutated_list("kharn-ages"), values("kharn-ages"))
+@SETTINGS
+def test_catalogue_merge_then_checker(document, catalogue):
+    """Khârn-Âges: a random profile catalogue merged into a random list, then checked."""
+    bundle = BUNDLES["kharn-ages"]
+    try:
+        merged = fusionner_catalogue(bundle, document, catalogue)
+    except ErreurEntree as exc:
+        assert exc.message
+        return
+    check("kharn-ages", merged)
+
+
+@pytest.fixture(scope="module")
+def bundle_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("paquets")
+    out = {}
+    for jeu in GAMES:
+        out[jeu] = folder / f"{jeu}.json"
+        out[jeu].write_text(json.dumps(BUNDLES[jeu], ensure_ascii=False), "utf-8")
+    return out
+
+
+@pytest.mark.parametrize("jeu", GAMES)
+def test_command_line_exit_codes(jeu, bundle_files):
+    """`python -m browser_engine valider FICHIER`: exit 0, 1 or 2, never the last-resort guard."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "liste.txt"
+
+        @SETTINGS
+        @given(documents(jeu), st.sampled_from(["json", "json-ascii", "yaml"]))
+        def run(document: Any, style: str) -> None:
+            path.write_bytes(as_text(document, style))
+            out, err = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                code = main(["valider", str(path), "--json", "--donnees", str(bundle_files[jeu])])
+            assert code in (0, 1, 2), err.getvalue()
+            assert "Erreur interne" not in err.getvalue() and "Traceback" not in err.getvalue()
+            if code == 2:
+                assert err.getvalue().startswith("Erreur : ") and not out.getvalue()
+            else:
+                report = json.loads(out.getvalue())
+                assert_report(report)
+                assert code == (0 if report["valide"] else 1)
+
+        run()
