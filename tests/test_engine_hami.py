@@ -683,7 +683,8 @@ def test_ligne_de_commande():
 
 def test_entrees_hostiles_sans_plantage(bundle):
     # Wrong types everywhere: French errors from the schema and the checker, never an exception.
-    liste = {"jeu": "hami", "nom": "<b>piège</b>", "format": 9, "options": {"lien": ["ombre"], "mode": 3},
+    liste = {"jeu": "hami", "nom": "<b>piège</b>", "format": 9,
+             "options": {"lien": ["ombre"], "mode": 3, "scenario": ["vol-de-familiers"], "role": {"a": 1}},
              "entrees": [{"caste": ["gardien"], "tribu": {"a": 1}, "familier": [1, None], "sorts": "brume"},
                          {"legendaire": "la-ruche", "familier": {"x": "y"}, "meneur": "oui"},
                          {"predateur": "geant", "competences": [["poison"]]}, 42, None]}

@@ -72,10 +72,10 @@ class Choix:
 
 def lire(options: dict[str, Any], scenarios: dict[str, dict[str, Any]]) -> Choix:
     """The scenario and role of a list's options; unknown values are left to the schema."""
-    scenario = options.get("scenario") if options.get("scenario") in scenarios else None
+    scenario, role = options.get("scenario"), options.get("role")
     roles = {r for noms in ROLES.values() for r in noms}
-    role = options.get("role") if isinstance(options.get("role"), str) and options["role"] in roles else None
-    return Choix(scenario, role)
+    return Choix(scenario if isinstance(scenario, str) and scenario in scenarios else None,
+                 role if isinstance(role, str) and role in roles else None)
 
 
 def verifier(choix: Choix, options: dict[str, Any], unites: Sequence[Unite],
