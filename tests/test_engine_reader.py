@@ -395,3 +395,54 @@ def test_thirty_digits_are_still_a_number():
     assert lire_document("a: " + "9" * 30) == {"a": int("9" * 30)}
     assert lire_document('a: "' + "9" * 40 + '"') == {"a": "9" * 40}
     assert lire_document("a: 1.5e10") == {"a": 1.5e10}
+
+
+class _JsBytes:
+    """What Pyodide hands to the worker's glue for an imported file: a proxy with `to_bytes()`."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def to_bytes(self) -> bytes:
+        return self.data
+
+
+def _glue() -> dict:
+    """The worker's Python glue (moteur-python.js), run under CPython with the bataille-d6 bundle."""
+    import re
+
+    from tests.engine_support import ROOT, load_bundle
+
+    source = (ROOT / "site_overrides/assets/javascripts/compendium/moteur-python.js").read_text("utf-8")
+    found = re.search(r"String\.raw`(.*?)`;", source, re.S)
+    assert found
+    ns: dict = {}
+    exec(compile(found.group(1), "moteur-python.js", "exec"), ns)  # noqa: S102 - the project's own glue
+    ns["charger_jeu"]("bataille-d6", json.dumps(load_bundle("bataille-d6")))
+    return ns
+
+
+@pytest.mark.parametrize("text", [
+    "\ufeff\ufeff" + "\n".join(LIST_LINES) + "\n",
+    "\r".join(LIST_LINES) + "\r",
+    "\ufeff" + "\r\n".join(JSON_LINES),
+    '{"jeu": "bataille-d6", "nom": "\\ud800", "format": 250, "entrees": []}',
+    '{"jeu": "bataille-d6", "nom": "a", "nom": "b", "format": 250, "entrees": []}',
+    "jeu: bataille-d6\n<<: {nom: a}\n",
+], ids=["double-bom", "cr", "bom-crlf-json", "substitut", "cles-en-double", "cle-de-fusion"])
+def test_browser_paste_and_file_give_the_cli_verdict(text):
+    """The worker's glue (paste: text; file: bytes) answers what the CLI's reader answers for the same file."""
+    from browser_engine import valider
+    from tests.engine_support import load_bundle
+
+    try:
+        expected = {"resultat": valider(load_bundle(), lire_liste(text.encode("utf-8")))}
+    except ErreurEntree as exc:
+        expected = {"erreur": exc.message}
+    glue = _glue()
+    paste = text.replace("\r\n", "\n").replace("\r", "\n")  # a text box's value has LF line ends
+    for way in (paste, text, _JsBytes(text.encode("utf-8"))):
+        answer = json.loads(glue["valider_texte"]("bataille-d6", way))
+        if "resultat" in answer:
+            answer["resultat"] = {k: v for k, v in answer["resultat"].items() if k not in ("liste", "catalogue")}
+        assert answer == expected
