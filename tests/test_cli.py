@@ -427,3 +427,16 @@ def test_bad_deck_files(tmp_path, hami_bundle_file, content, fragments):
     paquet = tmp_path if content is None else write(tmp_path, "paquet.json", content)
     refused(run("probas", "hami", "combat_cartes", "--paquet", str(paquet), "--donnees", str(hami_bundle_file)),
             *fragments)
+
+
+@pytest.mark.parametrize(("content", "fragments"), [
+    (None, ["Catalogue de profils illisible", "c'est un dossier"]),
+    ('{"profils": [{"id": "a", "nom": "\\ud800"}]}', ["Catalogue de profils illisible", "moitié de paire"]),
+    ('{"profils": [], "profils": []}', ["Catalogue de profils illisible", "clé « profils » en double"]),
+    ("", ["Catalogue de profils illisible", "vide"]),
+    ("[1, 2]", ["Le catalogue doit être un objet"]),
+])
+def test_bad_catalogue_files(tmp_path, content, fragments):
+    catalogue = tmp_path if content is None else write(tmp_path, "catalogue.json", content)
+    liste = ROOT / "data" / "kharn-ages" / "listes" / "01-guerrier-mongo-du-livre.yaml"
+    refused(run("valider", str(liste), "--catalogue", str(catalogue)), *fragments)
