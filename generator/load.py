@@ -10,6 +10,11 @@ import yaml
 from .problems import DataError, Problem, json_path
 
 MAX_FILE_BYTES = 2_000_000
+# Deepest nesting of mappings and lists accepted in a data file (the data uses 8 levels). Deeper
+# documents are refused before they are composed: composing them overflows the stack.
+MAX_DEPTH = 32
+# Data file names that look like YAML but are not read: refused rather than silently ignored.
+NOT_READ_SUFFIXES = (".yml",)
 Path_ = tuple[str | int, ...]
 
 
@@ -137,6 +142,9 @@ def load_file(path: Path, shown_as: str) -> DataFile:
         line = raw[: exc.start].count(b"\n") + 1
         col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise DataError([Problem(shown_as, line, col, "$", "texte non UTF-8 : enregistrez le fichier en UTF-8")]) from None
+    too_deep = _too_deep(text, shown_as)
+    if too_deep:
+        raise DataError([too_deep])
     loader = Loader(text)
     try:
         node = loader.get_single_node()
@@ -158,6 +166,51 @@ def load_file(path: Path, shown_as: str) -> DataFile:
     if builder.problems:
         raise DataError(builder.problems)
     return data_file
+
+
+def _too_deep(text: str, shown_as: str) -> Problem | None:
+    """A problem at the first node nested deeper than MAX_DEPTH, read from the event stream (no recursion)."""
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=Loader):
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    mark = event.start_mark
+                    return Problem(shown_as, mark.line + 1, mark.column + 1, "$",
+                                   f"imbrication trop profonde : plus de {MAX_DEPTH} niveaux d'objets ou de listes")
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+    except yaml.YAMLError:
+        return None  # reported with its position when the file is composed
+    return None
+
+
+def unread_files(folder: Path, root: Path) -> list[Problem]:
+    """Files of a data folder that look like data but would not be read (`.yml`, `.YAML`…)."""
+    problems = []
+    for path in sorted(folder.iterdir()) if folder.is_dir() else []:
+        suffix = path.suffix
+        if path.is_file() and (suffix.lower() in NOT_READ_SUFFIXES or (suffix.lower() == ".yaml" and suffix != ".yaml")):
+            message = (f"fichier « {path.name} » non lu : seuls les fichiers « .yaml » (en minuscules) sont lus ; "
+                       f"renommez-le « {path.stem}.yaml »")
+            problems.append(Problem(_shown(path, root), 1, 1, "$", message))
+    return problems
+
+
+def folder_problems(data_dir: Path, root: Path | None = None) -> list[Problem]:
+    """Folders of `data/` that hold data but no `jeu.yaml` manifest (they would be skipped)."""
+    root = root or data_dir.parent
+    problems = []
+    for folder in sorted(p for p in data_dir.iterdir() if p.is_dir()):
+        if (folder / "jeu.yaml").is_file():
+            continue
+        problems.extend(unread_files(folder, root))
+        if any(p.suffix.lower() in (".yaml", ".yml") for p in folder.iterdir()):
+            problems.append(Problem(_shown(folder / "jeu.yaml", root), 1, 1, "$",
+                                    f"manifeste jeu.yaml manquant : le dossier « {folder.name} » contient des données "
+                                    "mais n'est pas un jeu déclaré"))
+    return problems
 
 
 def game_files(data_dir: Path, game_id: str) -> list[Path]:
@@ -182,6 +235,8 @@ def load_game(data_dir: Path, game_id: str, root: Path | None = None) -> tuple[l
     root = root or data_dir.parent
     files: list[DataFile] = []
     problems: list[Problem] = []
+    for folder in (data_dir / game_id, data_dir / game_id / "listes", data_dir / game_id / "catalogues"):
+        problems.extend(unread_files(folder, root))
     for path in game_files(data_dir, game_id):
         try:
             files.append(load_file(path, _shown(path, root)))

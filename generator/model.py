@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .load import DataFile, game_ids, load_game
+from . import coherence, engine_checks
+from .load import DataFile, folder_problems, game_ids, load_game
 from .problems import DataError
 from .validate import entries_of, load_schemas, validate_game
 
@@ -167,12 +168,17 @@ def load_site(root: Path, only: list[str] | None = None) -> Site:
     """
     schemas = load_schemas(root / "schemas")
     games: list[Game] = []
-    problems = []
+    problems = folder_problems(root / "data", root) if only is None else []
     for game_id in only if only is not None else game_ids(root / "data"):
         try:
             files, load_problems = load_game(root / "data", game_id, root)
             validate_game(game_id, files, schemas, load_problems)
-            games.append(build_game(game_id, files))
+            coherent = coherence.game_problems(files)
+            if coherent:
+                raise DataError(coherent)
+            game = build_game(game_id, files)
+            problems.extend(engine_checks.game_problems(game, files, root))
+            games.append(game)
         except DataError as exc:
             problems.extend(exc.problems)
     if problems:

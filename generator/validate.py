@@ -14,13 +14,21 @@ import jsonschema
 from referencing import Registry, Resource
 
 from .load import DataFile
-from .problems import DataError, Problem
+from .problems import DataError, Problem, json_path
 
 NOT_DATA_SCHEMAS = ("commun.", "liste", "catalogue")
 REF_FIELDS = {"voir", "regle", "ref", "capacites", "equipement", "sorts", "objets",
               "scenarios", "objectifs", "campagne"}
 # Fields that hold ids only in some kinds (elsewhere `regles` is Markdown text).
 REF_FIELDS_BY_KIND = {"calculs": {"regles"}}
+# Reference fields that name entries of one kind only.
+REF_KINDS = {"capacites": "capacites", "equipement": "equipements", "sorts": "sorts", "objets": "objets",
+             "scenarios": "scenarios", "objectifs": "objectifs", "campagne": "campagnes"}
+# `proprietes` keys that hold ids (the game modules read them), with the kind of entry they name.
+PROPRIETES_REFS = {"sorts_fixes": "sorts", "objets_fixes": "objets", "equipements_optionnels": "equipements",
+                   "equipement_au_choix": "equipements", "equipement_interdit": "equipements", "table": "tables",
+                   "legendaire": "profils", "caste": "profils", "castes": "profils", "projectile": "equipements",
+                   "faction": "sections"}
 EXPLICIT_LINK = re.compile(r"\[\[([^\]\n]*)\]\]")
 TYPE_NAMES = {"string": "texte", "integer": "entier", "number": "nombre", "boolean": "booléen",
               "array": "liste", "object": "objet", "null": "nul"}
@@ -85,9 +93,57 @@ def inline_refs(node: Any, base: str, by_id: dict[str, dict[str, Any]], seen: tu
             for key, value in node.items()}
 
 
+JSON_MESSAGES = {
+    "Expecting value": "valeur attendue",
+    "Expecting ',' delimiter": "virgule attendue",
+    "Expecting ':' delimiter": "« : » attendu",
+    "Expecting property name enclosed in double quotes": "nom de propriété entre guillemets attendu",
+    "Unterminated string starting at": "texte entre guillemets non fermé",
+    "Extra data": "texte en trop après la fin du document",
+    "Invalid control character at": "caractère de contrôle dans un texte",
+}
+
+
+def _schema_document(path: Path, shown: str) -> tuple[dict[str, Any] | None, list[Problem]]:
+    """One schema file, parsed and checked against the JSON Schema meta-schema."""
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        return None, [Problem(shown, 1, 1, "$", "texte non UTF-8 : enregistrez le fichier en UTF-8")]
+    except json.JSONDecodeError as exc:
+        reason = JSON_MESSAGES.get(exc.msg, "syntaxe invalide")
+        return None, [Problem(shown, exc.lineno, exc.colno, "$", f"JSON invalide (fichier tronqué ?) : {reason}")]
+    except RecursionError:
+        return None, [Problem(shown, 1, 1, "$", "JSON imbriqué trop profondément")]
+    if not isinstance(document, dict) or not isinstance(document.get("$id"), str):
+        return None, [Problem(shown, 1, 1, "$", "un schéma est un objet JSON avec un « $id » (texte)")]
+    try:
+        jsonschema.Draft202012Validator.check_schema(document)
+    except jsonschema.SchemaError as exc:
+        parts = tuple(exc.absolute_path)
+        named = f"pour « {parts[-1]} »" if parts and isinstance(parts[-1], str) else "à cet endroit"
+        return None, [Problem(shown, 1, 1, json_path(parts), f"schéma JSON invalide : valeur non permise {named}")]
+    except RecursionError:
+        return None, [Problem(shown, 1, 1, "$", "schéma imbriqué trop profondément")]
+    return document, []
+
+
 def load_schemas(schema_dir: Path) -> Schemas:
-    """Read every schema of the folder; data-file kinds are the schemas with one required key."""
-    documents = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in schema_dir.glob("*.schema.json")}
+    """Read every schema of the folder; data-file kinds are the schemas with one required key.
+
+    Raises:
+        DataError: a schema file is not JSON, or not a valid JSON Schema.
+
+    """
+    documents: dict[str, dict[str, Any]] = {}
+    problems: list[Problem] = []
+    for path in sorted(schema_dir.glob("*.schema.json")):
+        document, found = _schema_document(path, f"{schema_dir.name}/{path.name}")
+        problems.extend(found)
+        if document is not None:
+            documents[path.name] = document
+    if problems:
+        raise DataError(problems)
     registry = Registry().with_resources((doc["$id"], Resource.from_contents(doc)) for doc in documents.values())
     by_kind = {}
     for name, doc in documents.items():
@@ -242,26 +298,35 @@ def cross_problems(game_id: str, files: list[DataFile]) -> list[Problem]:
 def _reference_problems(entry: Located, defined: dict[str, Located]) -> list[Problem]:
     found: list[Problem] = []
     fields = REF_FIELDS | REF_FIELDS_BY_KIND.get(entry.kind, set())
-    for parts, target, how in _references(entry.value, entry.parts, fields):
+    for parts, target, how, kind in _references(entry.value, entry.parts, fields):
         if target not in defined:
             found.append(entry.file.problem(parts, f"{how} « {target} » vers une entrée qui n'existe pas dans ce jeu"))
+        elif kind is not None and defined[target].kind != kind:
+            found.append(entry.file.problem(parts, f"{how} « {target} » vers une entrée de type "
+                                                   f"« {defined[target].kind} », alors que « {kind} » est attendu"))
     return found
 
 
-def _references(value: Any, parts: tuple[str | int, ...], fields: set[str],
-                field: str | None = None) -> Iterator[tuple[tuple[str | int, ...], str, str]]:
-    """Yield (path, target id, description) for every reference inside a value."""
+def _references(value: Any, parts: tuple[str | int, ...], fields: set[str], field: str | None = None,
+                kind: str | None = None) -> Iterator[tuple[tuple[str | int, ...], str, str, str | None]]:
+    """Yield (path, target id, description, expected kind or None) for every reference inside a value."""
     if isinstance(value, dict):
+        in_properties = parts[-1:] == ("proprietes",)
         for key, child in value.items():
-            yield from _references(child, parts + (key,), fields, key)
+            if in_properties:
+                yield from _references(child, parts + (key,), fields, key if key in PROPRIETES_REFS else None,
+                                       PROPRIETES_REFS.get(key))
+            else:
+                yield from _references(child, parts + (key,), fields, key if key in fields else None,
+                                       REF_KINDS.get(key))
     elif isinstance(value, list):
         for i, child in enumerate(value):
-            yield from _references(child, parts + (i,), fields, field)
+            yield from _references(child, parts + (i,), fields, field, kind)
     elif isinstance(value, str):
-        if field in fields:
-            yield parts, value, "renvoi"
+        if field is not None:
+            yield parts, value, "renvoi", kind
         for match in EXPLICIT_LINK.finditer(value):
-            yield parts, match.group(1).strip(), "lien [[…]]"
+            yield parts, match.group(1).strip(), "lien [[…]]", None
 
 
 def _form_clashes(defined: dict[str, Located]) -> list[Problem]:

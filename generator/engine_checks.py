@@ -1,0 +1,297 @@
+"""Engine checks: the data the engine reads (list rules, calculations) is checked at build time.
+
+A typo there would otherwise turn a list rule off silently, make every list fail, or break a
+tool page. Each problem is located on the offending node, like the schema checks.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from browser_engine import jeux, odds
+from browser_engine.errors import ErreurDonnees, ErreurEntree, ErreurParametre
+from browser_engine.expressions import ErreurExpression, ValeurIndisponible, evaluer, noms_utilises
+from browser_engine.regles import NOMS_ENTREE, NOMS_LISTE, NOMS_MESURE, VueEntree, placeholders
+
+from .load import DataFile
+from .problems import Problem
+from .validate import Located, entries_of
+
+if TYPE_CHECKING:
+    from .model import Game
+
+Parts = tuple[str | int, ...]
+OPERATORS = ("egal", "parmi", "sauf")
+
+
+def game_problems(game: Game, files: list[DataFile], root: Path) -> list[Problem]:
+    """Every problem of the list rules and calculations of a validated game."""
+    from .export import bundle
+
+    data = bundle(game, root)
+    located = {entry.value["id"]: entry for entry in entries_of(files)}
+    fields = list_fields(data, root, game.id)
+    problems = [p for entry in located.values() if entry.kind == "regles_liste"
+                for p in rule_problems(entry, fields, _list_top_fields(data))]
+    problems += calculation_problems(game.id, data, located, files)
+    if not problems:
+        problems += _static_table_problems(data, files)
+    return problems
+
+
+# --- list rules ------------------------------------------------------------------------------
+
+def _resolve(schema: dict[str, Any], node: Any) -> Any:
+    """A local `$ref` (`#/$defs/x`) resolved once; other nodes unchanged."""
+    while isinstance(node, dict) and isinstance(node.get("$ref"), str) and node["$ref"].startswith("#/"):
+        target: Any = schema
+        for part in node["$ref"][2:].split("/"):
+            target = target.get(part, {}) if isinstance(target, dict) else {}
+        node = target
+    return node
+
+
+def _properties(schema: dict[str, Any], node: Any) -> dict[str, Any]:
+    """Properties of an object schema, through `$ref`, `allOf`, `anyOf` and `oneOf`."""
+    node = _resolve(schema, node)
+    if not isinstance(node, dict):
+        return {}
+    out = dict(node.get("properties") or {})
+    for key in ("allOf", "anyOf", "oneOf"):
+        for sub in node.get(key) or []:
+            out.update(_properties(schema, sub))
+    return out
+
+
+def _list_top_fields(data: dict[str, Any]) -> set[str]:
+    schema = (data.get("schemas") or {}).get("liste") or {}
+    return set(_properties(schema, schema))
+
+
+def list_fields(data: dict[str, Any], root: Path, game_id: str) -> dict[str, Any]:
+    """Entry fields a list rule may use.
+
+    They are the list schema's entry fields (name -> their schema) and the fields the game module
+    derives (name -> None).
+    """
+    schema = (data.get("schemas") or {}).get("liste") or {}
+    entry = _resolve(schema, (_properties(schema, schema).get("entrees") or {}))
+    fields: dict[str, Any] = {name: _resolve(schema, sub) for name, sub in
+                              _properties(schema, (entry or {}).get("items")).items()}
+    for name in derived_fields(data, root, game_id):
+        fields.setdefault(name, None)
+    return fields
+
+
+def derived_fields(data: dict[str, Any], root: Path, game_id: str) -> set[str]:
+    """Names of the values the game module adds to list entries (`cout_total`, `caste_effective`…).
+
+    A module may declare them (`champs_derives(donnees_jeu)`); otherwise they are read from the
+    module's analysis of the game's example lists (`data/<jeu>/listes/*.yaml`).
+    """
+    module = jeux.module(game_id)
+    if module is None:
+        return set()
+    declared = getattr(module, "champs_derives", None)
+    if callable(declared):
+        return set(declared(data))
+    names: set[str] = set()
+    for path in sorted((root / "data" / game_id / "listes").glob("*.yaml")):
+        try:
+            liste = yaml.safe_load(path.read_text(encoding="utf-8"))
+            entrees = liste.get("entrees") if isinstance(liste, dict) else None
+            vues = [VueEntree(i, dict(e)) for i, e in enumerate(entrees or []) if isinstance(e, dict)]
+            analyse = module.analyser(data, liste, vues)
+        except Exception:  # noqa: BLE001 - an example list the module cannot read teaches nothing
+            continue
+        for values in analyse.derives.values():
+            names.update(values)
+    return names
+
+
+def _known(name: str, fields: dict[str, Any]) -> str | None:
+    """None when the field exists, else the message naming the allowed fields."""
+    if name in fields:
+        return None
+    return f"champ « {name} » inconnu des entrées de liste (champs : {', '.join(sorted(fields))})"
+
+
+def _selector_problems(entry: Located, key: str, fields: dict[str, Any]) -> Iterator[Problem]:
+    selector = entry.value.get(key)
+    if not isinstance(selector, dict):
+        return
+    for name, condition in selector.items():
+        unknown = _known(name, fields)
+        if unknown:
+            yield entry.file.problem(entry.parts + (key, name), unknown, key=True)
+            continue
+        allowed = (fields.get(name) or {}).get("enum")
+        if allowed is None:
+            continue
+        for parts, value in _selector_values(condition):
+            if value is not None and value not in allowed:
+                message = (f"valeur « {value} » impossible pour le champ « {name} » "
+                           f"(valeurs : {', '.join(map(str, allowed))}) : la règle ne s'appliquerait jamais")
+                yield entry.file.problem(entry.parts + (key, name) + parts, message)
+
+
+def _selector_values(condition: Any) -> Iterator[tuple[Parts, Any]]:
+    if not isinstance(condition, dict):
+        yield (), condition
+        return
+    for op in OPERATORS:
+        operand = condition.get(op)
+        if op == "egal" and op in condition:
+            yield (op,), operand
+        elif isinstance(operand, list):
+            yield from (((op, i), v) for i, v in enumerate(operand))
+
+
+def rule_problems(entry: Located, fields: dict[str, Any], top_fields: set[str]) -> list[Problem]:
+    """Problems of one list rule: unknown fields, bound names and placeholders, bad pointers."""
+    rule = entry.value
+    found = [*_selector_problems(entry, "selecteur", fields), *_selector_problems(entry, "si", fields)]
+    for key in ("somme", "longueur"):
+        if isinstance(rule.get(key), str):
+            unknown = _known(rule[key], fields)
+            if unknown:
+                found.append(entry.file.problem(entry.parts + (key,), unknown))
+    bounds = rule.get("borne") or {}
+    for kind, expression in bounds.items():
+        message = _bound_problem(expression)
+        if message:
+            found.append(entry.file.problem(entry.parts + ("borne", kind), message))
+    allowed = set(NOMS_LISTE) | {"valeur", "ecart"} | (set(bounds) & set(NOMS_MESURE))
+    if rule.get("portee") == "entree":
+        allowed |= set(NOMS_ENTREE)
+    for name in placeholders(str(rule.get("message", ""))):
+        if name not in allowed:
+            message = f"« {{{name}}} » n'a pas de valeur dans ce message (noms possibles : {', '.join(sorted(allowed))})"
+            found.append(entry.file.problem(entry.parts + ("message",), message))
+    found.extend(_pointer_problems(entry, fields, top_fields))
+    return found
+
+
+def _bound_problem(expression: Any) -> str | None:
+    names = {name: 1 for name in NOMS_LISTE}
+    try:
+        unknown = sorted(noms_utilises(expression) - set(NOMS_LISTE))
+        if unknown:
+            return f"nom inconnu « {unknown[0]} » dans la borne (noms possibles : {', '.join(NOMS_LISTE)})"
+        evaluer(expression, names)
+    except ValeurIndisponible:
+        return None
+    except ErreurExpression as exc:
+        return f"borne invalide : {exc}"
+    return None
+
+
+def _pointer_problems(entry: Located, fields: dict[str, Any], top_fields: set[str]) -> list[Problem]:
+    rule = entry.value
+    chemin = rule.get("chemin")
+    if not isinstance(chemin, str) or not chemin:
+        return []
+    if rule.get("portee") == "entree":
+        first = chemin.split("/")[0]
+        unknown = None if first in fields else _known(first, fields)
+        if chemin.startswith("/"):
+            unknown = "pour une règle de portée entree, le chemin est un champ de l'entrée (sans « / » initial)"
+    elif not chemin.startswith("/"):
+        unknown = "pour une règle de portée liste, le chemin est un pointeur JSON commençant par « / »"
+    else:
+        first = chemin.split("/")[1]
+        unknown = None if first in top_fields or not top_fields else \
+            f"« {first} » n'est pas un champ de la liste (champs : {', '.join(sorted(top_fields))})"
+    return [entry.file.problem(entry.parts + ("chemin",), unknown)] if unknown else []
+
+
+# --- calculations ----------------------------------------------------------------------------
+
+def calculation_problems(game_id: str, data: dict[str, Any], located: dict[str, Located],
+                         files: list[DataFile]) -> list[Problem]:
+    """Declared calculations against the engine: implemented, parameters sound, runnable."""
+    implemented = set(getattr(jeux.module(game_id), "CALCULS", {}) or {})
+    found: list[Problem] = []
+    declared: dict[str, Located] = {}
+    for entry in (e for e in located.values() if e.kind == "calculs"):
+        key = entry.value.get("calcul")
+        if key in declared:
+            other = declared[key]
+            line, col = other.file.position(other.parts + ("calcul",))
+            found.append(entry.file.problem(entry.parts + ("calcul",),
+                                            f"calcul « {key} » déjà déclaré en {other.file.path}:{line}:{col}"))
+            continue
+        declared[key] = entry
+        if key not in implemented:
+            known = ", ".join(sorted(implemented)) or "aucun"
+            found.append(entry.file.problem(entry.parts + ("calcul",),
+                                            f"calcul « {key} » déclaré mais pas implémenté par le moteur "
+                                            f"(calculs implémentés : {known})"))
+            continue
+        parameter_problems = list(_parameter_problems(entry))
+        found.extend(parameter_problems or _run_problems(entry, data))
+    for key in sorted(implemented - set(declared)):
+        found.append(_undeclared(key, files))
+    return found
+
+
+def _undeclared(key: str, files: list[DataFile]) -> Problem:
+    target = next((f for f in files if isinstance(f.value, dict) and "calculs" in f.value), None)
+    target = target or next(f for f in files if f.path.endswith("/jeu.yaml"))
+    parts: Parts = ("calculs",) if "calculs" in target.value else ("jeu",)
+    return target.problem(parts, f"le moteur implémente le calcul « {key} », mais aucune entrée de calculs ne "
+                                 "le déclare (les pages d'outils et les tableaux de probabilités en ont besoin)")
+
+
+def _parameter_problems(entry: Located) -> Iterator[Problem]:
+    seen: set[str] = set()
+    for i, param in enumerate(entry.value.get("parametres") or []):
+        here = entry.parts + ("parametres", i)
+        if param["id"] in seen:
+            yield entry.file.problem(here + ("id",), f"paramètre « {param['id']} » déclaré deux fois")
+        seen.add(param["id"])
+        default = param.get("defaut")
+        if param["type"] == "entier":
+            missing = [k for k in ("min", "max") if not isinstance(param.get(k), int)]
+            if missing:
+                yield entry.file.problem(here, f"un paramètre entier déclare « min » et « max » "
+                                               f"(manque : {', '.join(missing)})")
+            elif param["min"] > param["max"]:
+                yield entry.file.problem(here + ("min",), f"min {param['min']} supérieur à max {param['max']}")
+            elif default is not None and (isinstance(default, bool) or not param["min"] <= default <= param["max"]):
+                yield entry.file.problem(here + ("defaut",), f"valeur par défaut {default} hors de "
+                                                             f"[{param['min']}, {param['max']}]")
+        elif param["type"] == "booleen" and not isinstance(default, bool):
+            yield entry.file.problem(here + ("defaut",), "un paramètre booléen a pour défaut true ou false")
+
+
+def _run_problems(entry: Located, data: dict[str, Any]) -> list[Problem]:
+    """Run the calculation with its default parameters: the engine must accept its own declaration."""
+    decl = entry.value
+    if decl.get("manquant") or any(p.get("defaut") is None for p in decl.get("parametres") or []):
+        return []  # refused on purpose until the player supplies the missing values
+    try:
+        odds.calculer(data, decl["calcul"], {})
+    except KeyError as exc:
+        return [entry.file.problem(entry.parts + ("parametres",),
+                                   f"le moteur lit le paramètre « {exc.args[0] if exc.args else exc} », que la déclaration ne contient pas")]
+    except (ErreurParametre, ErreurDonnees, ErreurEntree) as exc:
+        return [entry.file.problem(entry.parts, f"le calcul échoue avec ses valeurs par défaut : {exc}")]
+    except Exception as exc:  # noqa: BLE001 - any engine failure is reported on the declaration
+        return [entry.file.problem(entry.parts, f"le calcul échoue avec ses valeurs par défaut "
+                                                f"({type(exc).__name__} : {exc})")]
+    return []
+
+
+def _static_table_problems(data: dict[str, Any], files: list[DataFile]) -> list[Problem]:
+    """The odds tables of the rule pages are computed by the engine from the data: they must compute."""
+    try:
+        odds.tables_statiques(data)
+    except Exception as exc:  # noqa: BLE001 - reported on the game's manifest instead of a traceback
+        manifest = next(f for f in files if f.path.endswith("/jeu.yaml"))
+        return [manifest.problem(("jeu",), f"les tableaux de probabilités des pages ne se calculent pas "
+                                           f"avec ces données : {exc}")]
+    return []

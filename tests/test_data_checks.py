@@ -1,0 +1,178 @@
+"""Data mistakes that no schema catches stop `generator check` with one located line each (issue 10 §5).
+
+List rules, calculations, tables, references, pages, anchors, link forms, unsafe text, files that
+would not be read, truncated schemas and deep nesting. The test game and its engine module are
+INVENTED (tests/fixtures/jeu-test, tests/jeu_test_moteur.py). Positions were counted by hand in
+each fixture file (a block scalar `texte: |` starts at its `|`).
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import shutil
+from pathlib import Path
+
+import pytest
+
+from browser_engine import jeux
+from generator.__main__ import main
+from generator.model import load_site
+
+from .conftest import FIXTURES, ROOT
+
+MALFORMES = FIXTURES / "malformes"
+F = "data/jeu-test/zz-test.yaml"
+FIELDS = "champs : classe, cout_total, nom, rang, tags"
+HTML = "interdit dans les données : écrivez du Markdown (pour un signe < isolé, laissez une espace après)"
+UNDECLARED = ("le moteur implémente le calcul « de », mais aucune entrée de calculs ne le déclare "
+              "(les pages d'outils et les tableaux de probabilités en ont besoin)")
+
+# (fixture, where it goes in the project, expected lines)
+CASES = [
+    ("20-regle-somme-inconnue.yaml", F,
+     [f"{F}:9:12 $.regles_liste[0].somme: champ « cout_totl » inconnu des entrées de liste ({FIELDS})"]),
+    ("21-regle-selecteur-inconnu.yaml", F,
+     [f"{F}:9:17 $.regles_liste[0].selecteur.clase: champ « clase » inconnu des entrées de liste ({FIELDS})"]),
+    ("22-regle-borne-inconnue.yaml", F,
+     [f"{F}:10:18 $.regles_liste[0].borne.max: nom inconnu « fromat » dans la borne "
+      "(noms possibles : format, cout, nb_entrees)"]),
+    ("23-regle-message-inconnu.yaml", F,
+     [f"{F}:11:14 $.regles_liste[0].message: « {{valuer}} » n'a pas de valeur dans ce message "
+      "(noms possibles : cout, ecart, format, max, nb_entrees, valeur)"]),
+    ("24-regle-valeur-impossible.yaml", F,
+     [f"{F}:9:25 $.regles_liste[0].selecteur.classe: valeur « z » impossible pour le champ « classe » "
+      "(valeurs : a, b, c) : la règle ne s'appliquerait jamais"]),
+    ("25-calcul-non-implemente.yaml", F,
+     [f"{F}:2:3 $.calculs: {UNDECLARED}",
+      f"{F}:7:13 $.calculs[0].calcul: calcul « inexistant » déclaré mais pas implémenté par le moteur "
+      "(calculs implémentés : de)"]),
+    ("26-calcul-min-max.yaml", F, [f"{F}:11:52 $.calculs[0].parametres[0].min: min 20 supérieur à max 2"]),
+    ("27-calcul-parametre-absent.yaml", F,
+     [f"{F}:10:17 $.calculs[0].parametres: le moteur lit le paramètre « faces », que la déclaration ne "
+      "contient pas"]),
+    ("28-table-ligne-inegale.yaml", F,
+     [f"{F}:12:9 $.tables[0].lignes[1]: ligne incomplète : case « ref » absente "
+      "(écrivez « ref: null » pour une case vide)",
+      f"{F}:12:22 $.tables[0].lignes[1].renvoi: case « renvoi » sans colonne de ce nom (colonnes : jet, ref)"]),
+    ("29-table-intervalle-inverse.yaml", F,
+     [f"{F}:11:15 $.tables[0].lignes[0].jet: intervalle inversé « 3-1 » : écrivez « 1-3 »"]),
+    ("30-table-chevauchement.yaml", F,
+     [f"{F}:12:15 $.tables[0].lignes[1].jet: le résultat 3 est déjà couvert par la ligne 1"]),
+    ("31-table-de-impossible.yaml", F,
+     [f"{F}:7:9 $.tables[0].de: dé impossible « d1 » : au moins un dé d'au moins deux faces (d6, 2d6, d10…)"]),
+    ("32-table-face-impossible.yaml", F,
+     [f"{F}:12:15 $.tables[0].lignes[1].jet: résultat impossible « 4-7 » avec d6 (de 1 à 6)"]),
+    ("33-renvoi-proprietes.yaml", F,
+     [f"{F}:7:25 $.sorts[0].proprietes.table: renvoi « fantome » vers une entrée qui n'existe pas dans ce jeu"]),
+    ("34-renvoi-mauvais-type.yaml", F,
+     [f"{F}:7:25 $.sorts[0].proprietes.table: renvoi « combat » vers une entrée de type « sections », "
+      "alors que « tables » est attendu"]),
+    ("35-forme-pas-un-mot.yaml", F,
+     [f"{F}:9:20 $.sections[0].formes[1]: la forme « * » n'est pas un mot du texte (caractère « * » interdit) : "
+      "elle ne peut pas devenir un lien"]),
+    ("36-ancre-double.yaml", F,
+     [f"{F}:7:12 $.sections[0].texte: ancre « combat » en double sur la page « regles » "
+      "(déjà prise par l'entrée « combat »)"]),
+    ("37-html-brut.yaml", F, [f"{F}:7:12 $.sections[0].texte: HTML ou lien brut « <script> » {HTML}"]),
+    ("38-image-externe.yaml", F,
+     [f"{F}:7:12 $.sections[0].texte: image chargée depuis « https://images.example/carte.png » : "
+      "le site ne charge rien d'un autre site"]),
+    ("39-lien-javascript.yaml", F,
+     [f"{F}:7:12 $.sections[0].texte: lien « javascript: » interdit : il exécuterait du code"]),
+    ("40-lien-externe.yaml", F,
+     [f"{F}:7:12 $.sections[0].texte: lien vers un autre site « http://autre.example/page » interdit : "
+      "les liens des données restent dans le site"]),
+    ("41-nom-html.yaml", F, [f"{F}:3:10 $.sections[0].nom: HTML ou lien brut « <img src=x onerror=alert(1)> » {HTML}"]),
+    # The top-level mapping is level 1: the 32nd « [ » (column 8 + 31) opens level 33.
+    ("42-imbrication.yaml", F, [f"{F}:1:39 $: imbrication trop profonde : plus de 32 niveaux d'objets ou de listes"]),
+    ("43-extension-yml.yml", "data/jeu-test/zz-test.yml",
+     ["data/jeu-test/zz-test.yml:1:1 $: fichier « zz-test.yml » non lu : seuls les fichiers « .yaml » "
+      "(en minuscules) sont lus ; renommez-le « zz-test.yaml »"]),
+    ("43-extension-yml.yml", "data/jeu-test/ZZ.YAML",
+     ["data/jeu-test/ZZ.YAML:1:1 $: fichier « ZZ.YAML » non lu : seuls les fichiers « .yaml » "
+      "(en minuscules) sont lus ; renommez-le « ZZ.yaml »"]),
+    ("44-jeu-page-double.yaml", "data/jeu-test/jeu.yaml",
+     ["data/jeu-test/jeu.yaml:9:12 $.jeu.pages[1].id: page « regles » déjà déclarée (pages[0])"]),
+    # Truncated after `"required": [` and its newline: the value is missing at line 6, column 1.
+    ("45-schema-tronque.schema.json", "schemas/sorts.schema.json",
+     ["schemas/sorts.schema.json:6:1 $: JSON invalide (fichier tronqué ?) : valeur attendue"]),
+]
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The INVENTED test game with a list schema and an engine module, and a copy of the real schemas."""
+    shutil.copytree(FIXTURES / "jeu-test" / "data", tmp_path / "data")
+    shutil.copytree(ROOT / "schemas", tmp_path / "schemas")
+    shutil.copy(FIXTURES / "jeu-test" / "liste-jeu-test.schema.json", tmp_path / "schemas")
+    monkeypatch.setitem(jeux.MODULES, "jeu-test", "tests.jeu_test_moteur")
+    return tmp_path
+
+
+def check(root: Path) -> tuple[int, list[str]]:
+    """`python -m generator check` on a project: exit status and the problem lines it prints."""
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        status = main(["--racine", str(root), "check"])
+    return status, err.getvalue().splitlines()[:-1]
+
+
+def test_valid_rules_and_calculations_pass(project: Path) -> None:
+    for name in ("regles-liste.yaml", "calculs.yaml"):
+        shutil.copy(MALFORMES / "valides" / name, project / "data" / "jeu-test" / name)
+    assert check(project) == (0, [])
+    entries = load_site(project).games[0].entries
+    assert {"regle-test", "calcul-test"} <= set(entries)
+
+
+@pytest.mark.parametrize(("fixture", "target", "expected"), CASES, ids=[c[1][-8:] + c[0] for c in CASES])
+def test_mistake_is_located_by_generator_check(project: Path, fixture: str, target: str, expected: list[str]) -> None:
+    if not fixture.startswith(("43", "44", "45")):  # the valid calculation declares the module's « de »
+        shutil.copy(MALFORMES / "valides" / "calculs.yaml", project / "data" / "jeu-test" / "calculs.yaml")
+    if fixture.startswith("25") or fixture.startswith("26") or fixture.startswith("27"):
+        (project / "data" / "jeu-test" / "calculs.yaml").unlink()
+    shutil.copy(MALFORMES / fixture, project / target)
+    assert check(project) == (1, expected)
+
+
+def test_very_deep_nesting_is_refused_before_it_is_composed(project: Path) -> None:
+    # 200 000 levels overflow the C stack of libyaml's composer: the depth is read from the event stream first.
+    depth = 200_000
+    (project / "data" / "jeu-test" / "zz-test.yaml").write_text("sorts: " + "[" * depth + "]" * depth + "\n")
+    assert check(project) == (1, [f"{F}:1:39 $: imbrication trop profonde : plus de 32 niveaux d'objets ou de listes"])
+
+
+def test_deeply_nested_schema_is_a_located_problem(project: Path) -> None:
+    depth = 100_000
+    (project / "schemas" / "zz.schema.json").write_text("[" * depth + "]" * depth)
+    assert check(project) == (1, ["schemas/zz.schema.json:1:1 $: JSON imbriqué trop profondément"])
+
+
+def test_folder_without_manifest_is_reported(project: Path) -> None:
+    shutil.copy(MALFORMES / "valides" / "calculs.yaml", project / "data" / "jeu-test" / "calculs.yaml")
+    (project / "data" / "autre").mkdir()
+    shutil.copy(MALFORMES / "05-renvoi-inconnu.yaml", project / "data" / "autre" / "sorts.yaml")
+    assert check(project) == (1, ["data/autre/jeu.yaml:1:1 $: manifeste jeu.yaml manquant : le dossier « autre » "
+                                  "contient des données mais n'est pas un jeu déclaré"])
+
+
+@pytest.mark.parametrize(("field", "value", "expected"), [
+    ("si", "{rang: 2, niveau: 3}", "$.regles_liste[0].si.niveau: champ « niveau » inconnu des entrées de liste"),
+    ("chemin", "/entrees/0", None),
+    ("chemin", "/armee", "$.regles_liste[0].chemin: « armee » n'est pas un champ de la liste"),
+    ("chemin", "entrees", "$.regles_liste[0].chemin: pour une règle de portée liste, le chemin est un pointeur JSON"),
+    ("borne", "{min: 1, max: floor(format / }", "$.regles_liste[0].borne.max: borne invalide"),
+])
+def test_other_rule_fields_are_checked(project: Path, field: str, value: str, expected: str | None) -> None:
+    shutil.copy(MALFORMES / "valides" / "calculs.yaml", project / "data" / "jeu-test" / "calculs.yaml")
+    text = (MALFORMES / "valides" / "regles-liste.yaml").read_text(encoding="utf-8")
+    if field == "borne":
+        text = text.replace("borne: {max: floor(format / 100)}", f"borne: {value}")
+    else:
+        text = text.replace("    somme: rang\n", f"    somme: rang\n    {field}: {value}\n")
+    (project / "data" / "jeu-test" / "regles-liste.yaml").write_text(text, encoding="utf-8")
+    status, lines = check(project)
+    if expected is None:
+        assert (status, lines) == (0, [])
+    else:
+        assert status == 1 and len(lines) == 1 and expected in lines[0], lines
