@@ -180,6 +180,7 @@ MISSING = {
     "shinigami": "boss integrity by player count, §6",
     "autres-scenarios": "scenario sheets and cards, §6",
     "bot-jordan": "battery schema shape, §6",
+    "pions-de": "die token faces, §4.4",
 }
 
 
