@@ -15,22 +15,22 @@ This module only does what those rules cannot:
   restrictions printed on spells and objects, legendaries' fixed tribe and
   equipment, familiers per Hami, Light and Shadow never mixed;
 * it gives, for each creature, its final M, C, T, E and actions and the tribe
-  bonuses (`details`).
+  bonuses (`details`, computed in `hami_details.py`).
 
 Every number comes from the game bundle (profiles' `caracteristiques`, `cout`
-and `proprietes`, the tribe tables); nothing of the book is written here.
+and `proprietes`, the tribe tables, read through `hami_donnees.py`); nothing of
+the book is written here, except the scenario line-ups of `hami_scenarios.py`.
 The odds are in `hami_probas.py`.
 """
 from __future__ import annotations
 
-import unicodedata
-from dataclasses import dataclass, field
 from typing import Any
 
 from .. import bundle
 from ..analyse import AnalyseJeu
 from ..regles import Violation, VueEntree, violation
-from . import hami_scenarios
+from . import hami_details, hami_scenarios
+from .hami_donnees import Catalogue, Membre, entier, id_connu, proprietes, textes
 from .hami_probas import CALCULS, TYPES_PARAMETRES, tables_statiques
 
 __all__ = ["CALCULS", "TYPES_PARAMETRES", "analyser", "completer_details", "tables_statiques"]
@@ -41,13 +41,9 @@ PERIODES = ("jour", "nuit")
 MODES = ("standard", "solo-campagne")
 MODE_SOLO = "solo-campagne"
 RUCHE = "la-ruche"
-TABLE_TRIBUS = "table-des-tribus"
-TABLE_BONUS_COMMUNAUTE = "bonus-communaute-tribu"
-TABLE_BONUS_INDIVIDUEL = "bonus-individuel-tribu"
 BETE_DE_SOMME = "bete-de-somme"
 TRIBU_ARBRES = "arbres"
 TRIBU_HERBE = "herbe"
-COMPETENCE_RAPIDE = "rapide"
 MIKMIK = "mikmik"
 LIEN_NOMS = {"lumiere": "la Lumière", "ombre": "l'Ombre"}
 FAMILIERS_MAX_SCHEMA = 2  # maxItems of `familier` in schemas/liste-hami.schema.json
@@ -62,7 +58,6 @@ CHAMPS = {
 TOUS_LES_CHAMPS = frozenset(c for champs in CHAMPS.values() for c in champs)
 SORTES = {"caste": "hami", "legendaire": "hami", "familier_sauvage": "familier_sauvage", "predateur": "predateur"}
 ARTICLES = {"hami": "un Hami", "familier_sauvage": "un familier sauvage", "predateur": "un prédateur recruté"}
-GENRES = {"hami": "Hami", "familier": "Familier", "familier_sauvage": "Familier sauvage", "predateur": "Prédateur"}
 
 CODE_SORTE = "HAMI_ENTREE_SORTE"
 CODE_CASTE_ET_LEGENDAIRE = "HAMI_CASTE_ET_LEGENDAIRE"
@@ -82,131 +77,6 @@ CODE_SORT_UNIQUE = "HAMI_SORT_UNIQUE"
 CODE_OBJET_UNIQUE = "HAMI_OBJET_UNIQUE"
 CODE_SORT_RESTRICTION = "HAMI_SORT_RESTRICTION"
 CODE_OBJET_RESTRICTION = "HAMI_OBJET_RESTRICTION"
-
-
-def cle(texte: Any) -> str:
-    """Kebab-case id of a label: `Roche (Rocher)` -> `roche`, `Canopée` -> `canopee` (first word)."""
-    sans_accents = unicodedata.normalize("NFKD", str(texte)).encode("ascii", "ignore").decode("ascii")
-    mots = sans_accents.lower().replace("(", " ").split()
-    return mots[0] if mots else ""
-
-
-def _proprietes(entree: dict[str, Any] | None) -> dict[str, Any]:
-    value = (entree or {}).get("proprietes")
-    return value if isinstance(value, dict) else {}
-
-
-def _textes(value: Any) -> list[str]:
-    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
-
-
-def _id(value: Any, connus: dict[str, Any] | tuple[str, ...]) -> str | None:
-    """A list value if it is a known id (any other type, lists included, gives None)."""
-    return value if isinstance(value, str) and value in connus else None
-
-
-def _entier(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-# --- the game data the checker reads ------------------------------------------------------------
-
-@dataclass
-class Tribu:
-    """A tribe as the checker sees it: display name, forced allegiance, bonus texts."""
-
-    id: str
-    nom: str
-    lien_force: str | None  # lumiere / ombre when the tribe has only one side
-    sans_lien: bool  # the Herbe: neither Light nor Shadow
-    bonus_communaute: str | None = None
-    bonus_individuel: str | None = None
-
-
-class Catalogue:
-    """Profiles, spells, objects, equipment and tribe tables of the bundle, by id."""
-
-    def __init__(self, donnees_jeu: dict[str, Any]) -> None:
-        self.donnees = donnees_jeu
-        profils = [p for p in donnees_jeu.get("profils") or [] if isinstance(p, dict)]
-        self.profils = {p.get("id"): p for p in profils}
-        self.castes = {_proprietes(p).get("caste"): p for p in profils if p.get("categorie") == "caste"}
-        self.legendaires = {p["id"]: p for p in profils if p.get("categorie") == "legendaire"}
-        self.familiers = {p["id"]: p for p in profils if p.get("categorie") == "familier"}
-        self.montures = {p["id"]: p for p in profils if p.get("categorie") == "monture"}
-        self.predateurs = {_proprietes(p).get("stade"): p for p in profils if p.get("categorie") == "predateur"}
-        self.sorts = {s["id"]: s for s in donnees_jeu.get("sorts") or [] if isinstance(s, dict)}
-        self.objets = {o["id"]: o for o in donnees_jeu.get("objets") or [] if isinstance(o, dict)}
-        self.equipements = {e["id"]: e for e in donnees_jeu.get("equipements") or [] if isinstance(e, dict)}
-        self.capacites = {c["id"]: c for c in donnees_jeu.get("capacites") or [] if isinstance(c, dict)}
-        self.tribus = self._tribus()
-
-    def _tribus(self) -> dict[str, Tribu]:
-        out: dict[str, Tribu] = {}
-        for row in bundle.table(self.donnees, TABLE_TRIBUS)["lignes"]:
-            lumiere, ombre = row.get("lumiere") is True, row.get("ombre") is True
-            force = "lumiere" if lumiere and not ombre else "ombre" if ombre and not lumiere else None
-            nom = str(row.get("tribu", "")).split(" (")[0]
-            out[cle(row.get("tribu"))] = Tribu(cle(row.get("tribu")), nom, force, not lumiere and not ombre)
-        for table_id, attribut in ((TABLE_BONUS_COMMUNAUTE, "bonus_communaute"),
-                                   (TABLE_BONUS_INDIVIDUEL, "bonus_individuel")):
-            for row in bundle.table(self.donnees, table_id)["lignes"]:
-                tribu = out.get(cle(row.get("tribu")))
-                if tribu is not None:
-                    setattr(tribu, attribut, row.get("bonus"))
-        return out
-
-    def nom(self, entry_id: str) -> str:
-        """Display name of any entry (`s-truk` -> `S'Truk`)."""
-        for source in (self.profils, self.sorts, self.objets, self.equipements, self.capacites):
-            if entry_id in source:
-                return str(source[entry_id].get("nom", entry_id))
-        return entry_id
-
-    def mecanique(self, familier: str) -> bool:
-        """True for a mechanical familiar (S'Truk)."""
-        return _proprietes(self.familiers.get(familier)).get("mecanique") is True
-
-
-# --- one entry of the list ----------------------------------------------------------------------
-
-@dataclass
-class Membre:
-    """One list entry, read once; values are None when absent or invalid (the schema reports those)."""
-
-    index: int
-    brut: dict[str, Any]
-    genre: str | None = None
-    profil: dict[str, Any] | None = None
-    caste: str | None = None
-    legendaire: str | None = None
-    tribu: str | None = None
-    age: str | None = None
-    lien_impose: str | None = None
-    familiers: list[str] = field(default_factory=list)
-    sorts: list[str] = field(default_factory=list)
-    objets: list[str] = field(default_factory=list)
-    sorts_imposes: bool = False
-    equipement: list[str] = field(default_factory=list)
-    monture: str | None = None
-    familier_sauvage: str | None = None
-    stade: str | None = None
-    competences: list[str] = field(default_factory=list)
-    couts: list[tuple[str, int]] = field(default_factory=list)
-    cout: int | None = None
-    nom: str = ""
-
-    @property
-    def chemin(self) -> str:
-        return f"/entrees/{self.index}"
-
-    @property
-    def prefixe(self) -> str:
-        return f"Entrée {self.index + 1} « {self.nom} » — "
-
-    @property
-    def meneur(self) -> bool:
-        return self.genre == "hami" and self.brut.get("meneur") is True
 
 
 class _Analyse:
@@ -274,29 +144,29 @@ class _Analyse:
         if "caste" in brut and "legendaire" in brut:
             self.erreur(CODE_CASTE_ET_LEGENDAIRE, f"Entrée {m.index + 1} — un Hami légendaire remplace une caste : "
                         "gardez « legendaire » et retirez « caste ».", f"{m.chemin}/caste", "hami-legendaires")
-        if _id(brut.get("legendaire"), self.cat.legendaires):
+        if id_connu(brut.get("legendaire"), self.cat.legendaires):
             self._lire_legendaire(m)
-        elif "legendaire" not in brut and _id(brut.get("caste"), self.cat.castes):
+        elif "legendaire" not in brut and id_connu(brut.get("caste"), self.cat.castes):
             m.caste = brut["caste"]
             m.profil = self.cat.castes[m.caste]
-            m.tribu = _id(brut.get("tribu"), self.cat.tribus)
-            m.age = _id(brut.get("age"), ("jeune", "ancien"))
+            m.tribu = id_connu(brut.get("tribu"), self.cat.tribus)
+            m.age = id_connu(brut.get("age"), ("jeune", "ancien"))
             m.lien_impose = self.cat.tribus[m.tribu].lien_force if m.tribu else None
-            m.sorts = _textes(brut.get("sorts"))
-            m.objets = _textes(brut.get("objets"))
-        m.equipement = [e for e in _textes(brut.get("equipement")) if e in self.cat.equipements]
-        m.monture = _id(brut.get("monture"), self.cat.montures)
+            m.sorts = textes(brut.get("sorts"))
+            m.objets = textes(brut.get("objets"))
+        m.equipement = [e for e in textes(brut.get("equipement")) if e in self.cat.equipements]
+        m.monture = id_connu(brut.get("monture"), self.cat.montures)
         self._lire_familiers(m)
 
     def _lire_legendaire(self, m: Membre) -> None:
         brut = m.brut
         m.legendaire = brut["legendaire"]
         m.profil = self.cat.legendaires[m.legendaire]
-        props = _proprietes(m.profil)
+        props = proprietes(m.profil)
         m.caste = props.get("caste")
         m.age = props.get("age") or "ancien"
         tribus = props.get("tribu") if isinstance(props.get("tribu"), list) else [props.get("tribu")]
-        donnee = _id(brut.get("tribu"), self.cat.tribus)
+        donnee = id_connu(brut.get("tribu"), self.cat.tribus)
         if donnee is not None and donnee not in tribus:
             noms = " ou ".join(self.cat.tribus[t].nom for t in tribus if t in self.cat.tribus)
             self.erreur(CODE_LEGENDAIRE_TRIBU, f"Entrée {m.index + 1} — {m.profil['nom']} est de la tribu {noms}, "
@@ -306,8 +176,8 @@ class _Analyse:
         m.lien_impose = props.get("lien") if props.get("lien") in LIENS else None
         m.sorts_imposes = True
         for champ in ("sorts", "objets"):
-            fixes = _textes(props.get(f"{champ}_fixes"))
-            donnes = _textes(m.brut.get(champ))
+            fixes = textes(props.get(f"{champ}_fixes"))
+            donnes = textes(m.brut.get(champ))
             if donnes and sorted(donnes) != sorted(fixes):
                 attendus = ", ".join(self.cat.nom(f) for f in fixes) or "aucun"
                 self.erreur(CODE_LEGENDAIRE_DOTATION, f"Entrée {m.index + 1} — les {champ} de {m.profil['nom']} "
@@ -328,17 +198,17 @@ class _Analyse:
             m.familiers = [f for f in valeur if isinstance(f, str) and f in self.cat.familiers]
 
     def _lire_sauvage(self, m: Membre) -> None:
-        valeur = _id(m.brut.get("familier_sauvage"), self.cat.familiers)
+        valeur = id_connu(m.brut.get("familier_sauvage"), self.cat.familiers)
         if valeur:
             m.familier_sauvage = valeur
             m.profil = self.cat.familiers[valeur]
 
     def _lire_predateur(self, m: Membre) -> None:
-        valeur = _id(m.brut.get("predateur"), self.cat.predateurs)
+        valeur = id_connu(m.brut.get("predateur"), self.cat.predateurs)
         if valeur:
             m.stade = valeur
             m.profil = self.cat.predateurs[valeur]
-        m.competences = [c for c in _textes(m.brut.get("competences")) if c in self.cat.capacites]
+        m.competences = [c for c in textes(m.brut.get("competences")) if c in self.cat.capacites]
 
     def _libelle(self, m: Membre) -> str:
         if m.genre == "hami" and m.legendaire:
@@ -356,7 +226,7 @@ class _Analyse:
         """A legendary of two tribes takes the one of the Communauté's allegiance, when the list gives none."""
         for m in self.hamis:
             if m.legendaire and m.tribu is None:
-                tribus = _proprietes(m.profil).get("tribu")
+                tribus = proprietes(m.profil).get("tribu")
                 choix = [t for t in tribus or [] if t in self.cat.tribus and self.cat.tribus[t].lien_force == self.lien]
                 m.tribu = choix[0] if choix else None
 
@@ -409,7 +279,7 @@ class _Analyse:
     def _legendaires_uniques(self) -> None:
         vus: dict[str, Membre] = {}
         for m in self.hamis:
-            if not m.legendaire or not _proprietes(m.profil).get("unique"):
+            if not m.legendaire or not proprietes(m.profil).get("unique"):
                 continue
             if m.legendaire in vus:
                 self.erreur(CODE_LEGENDAIRE_UNIQUE, f"{m.prefixe}{m.profil['nom']} est unique et figure déjà à "
@@ -421,7 +291,7 @@ class _Analyse:
     def _familiers(self, m: Membre) -> None:
         valeur = m.brut.get("familier")
         valeur = valeur if isinstance(valeur, list) else [valeur]
-        maximum = _proprietes(m.profil).get("nb_familiers_max", 1) if m.legendaire == RUCHE else 1
+        maximum = proprietes(m.profil).get("nb_familiers_max", 1) if m.legendaire == RUCHE else 1
         if len(valeur) > maximum:
             if m.legendaire == RUCHE:
                 texte = f"La Ruche a au plus {maximum} familiers (Maîtresse)"
@@ -451,14 +321,14 @@ class _Analyse:
     def _bete(self) -> dict[str, Any] | None:
         for m in self.hamis:
             if m.monture == BETE_DE_SOMME:
-                return _proprietes(self.cat.montures[BETE_DE_SOMME])
+                return proprietes(self.cat.montures[BETE_DE_SOMME])
         return None
 
     def _dotation(self, m: Membre) -> None:
         """Spells and objects a caste must (or may) choose; in solo campaign these are maxima."""
-        props = _proprietes(m.profil)
+        props = proprietes(m.profil)
         base_sorts, base_objets = int(props.get("nb_sorts", 0)), int(props.get("nb_objets", 0))
-        bonus_sorts = sum(int(_proprietes(self.cat.objets.get(o)).get("sorts_bonus", 0)) for o in m.objets)
+        bonus_sorts = sum(int(proprietes(self.cat.objets.get(o)).get("sorts_bonus", 0)) for o in m.objets)
         bete = self._bete()
         bonus_objets = int(bete.get("objets_bonus", 0)) if bete else 0
         solo = self.mode == MODE_SOLO
@@ -495,7 +365,7 @@ class _Analyse:
         en_plus: list[tuple[Membre, int]] = []  # Hami with one object more than their caste's, and that object
         for m in self.hamis:
             if m.caste and not m.legendaire and isinstance(m.brut.get("objets"), list):
-                base = int(_proprietes(m.profil).get("nb_objets", 0))
+                base = int(proprietes(m.profil).get("nb_objets", 0))
                 if len(m.brut["objets"]) > base:
                     en_plus.append((m, base))
         for m, base in en_plus[limite:]:
@@ -510,9 +380,9 @@ class _Analyse:
             for k, item in enumerate(m.brut.get(champ) if isinstance(m.brut.get(champ), list) else []):
                 if not isinstance(item, str) or item not in catalogue:
                     continue
-                raison = self._raison(m, _proprietes(catalogue[item]))
+                raison = self._raison(m, proprietes(catalogue[item]))
                 if raison:
-                    printed = "; ".join(_textes(catalogue[item].get("restrictions")))
+                    printed = "; ".join(textes(catalogue[item].get("restrictions")))
                     self.erreur(code, f"{m.prefixe}{catalogue[item]['nom']} : {raison} (restriction : « {printed} »).",
                                 f"{m.chemin}/{champ}/{k}", item)
 
@@ -531,7 +401,7 @@ class _Analyse:
         tribu = props.get("tribu")
         if tribu and m.tribu != tribu:
             return f"réservé aux Hami de la tribu {self.cat.tribus[tribu].nom if tribu in self.cat.tribus else tribu}"
-        castes = _textes(props.get("castes"))
+        castes = textes(props.get("castes"))
         if castes and m.caste not in castes:
             noms = " ou ".join(str(self.cat.castes[c]["nom"]) for c in castes if c in self.cat.castes)
             return f"réservé à : {noms}"
@@ -640,119 +510,6 @@ class _Analyse:
         """Figures an entry puts on the table, its mount left out (« 3 à 8 (9 si … la monture) »)."""
         return 1 + len(m.familiers) if m.genre == "hami" else 1
 
-    def _bonus_communaute(self) -> dict[str, Any] | None:
-        if self.meneur is None or self.meneur.tribu not in self.cat.tribus:
-            return None
-        tribu = self.cat.tribus[self.meneur.tribu]
-        return {"tribu": tribu.id, "nom": tribu.nom, "texte": tribu.bonus_communaute, "meneur": self.meneur.index,
-                "regle": bundle.ancre(self.donnees, TABLE_BONUS_COMMUNAUTE)}
-
-    def _bonus_individuel(self, m: Membre) -> dict[str, Any] | None:
-        if m.tribu not in self.cat.tribus:
-            return None
-        tribu = self.cat.tribus[m.tribu]
-        return {"tribu": tribu.id, "nom": tribu.nom, "texte": tribu.bonus_individuel,
-                "regle": bundle.ancre(self.donnees, TABLE_BONUS_INDIVIDUEL)}
-
-    def creatures(self) -> list[dict[str, Any]]:
-        """Every figure with its final characteristics (age, Bâton, bras-liane, mount, Rapide applied)."""
-        communaute = self._bonus_communaute()
-        texte_communaute = communaute["texte"] if communaute else None
-        out: list[dict[str, Any]] = []
-        for m in self.membres:
-            if m.genre is None or m.profil is None:
-                continue
-            if m.genre == "hami":
-                out.append(self._hami(m, texte_communaute))
-                for k, familier in enumerate(m.familiers):
-                    chemin = f"{m.chemin}/familier" + (f"/{k}" if isinstance(m.brut.get("familier"), list) else "")
-                    out.append(self._bete_figure(self.cat.familiers[familier], m, "familier", chemin,
-                                                 texte_communaute, rattache=m.index))
-            else:
-                champ = "familier_sauvage" if m.genre == "familier_sauvage" else "predateur"
-                out.append(self._bete_figure(m.profil, m, m.genre, f"{m.chemin}/{champ}", texte_communaute))
-        return out
-
-    def _hami(self, m: Membre, texte_communaute: str | None) -> dict[str, Any]:
-        car = dict(m.profil.get("caracteristiques") or {})
-        props = _proprietes(m.profil)
-        mouvement, cogner, tirer, essence = car.get("M"), car.get("C"), car.get("T"), car.get("E")
-        actions = props.get("actions")
-        ajustements: list[str] = []
-        if not m.legendaire and m.age == "jeune" and _entier(actions):
-            actions += int(props.get("actions_bonus_jeune", 0))
-            ajustements.append(f"jeune : +{props.get('actions_bonus_jeune', 0)} action")
-        if not m.legendaire and m.age == "ancien" and _entier(essence):
-            essence += int(props.get("essence_bonus_ancien", 0))
-            ajustements.append(f"ancien : +{props.get('essence_bonus_ancien', 0)} Essences")
-        for equipement in m.equipement:
-            eprops = _proprietes(self.cat.equipements[equipement])
-            if "cogner" in eprops:
-                cogner = eprops["cogner"]
-                ajustements.append(f"{self.cat.nom(equipement)} : C {cogner}")
-            if _entier(eprops.get("essence")) and _entier(essence):
-                essence += eprops["essence"]
-                ajustements.append(f"{self.cat.nom(equipement)} : {eprops['essence']:+d} Essences")
-        if m.monture:
-            mprops = _proprietes(self.cat.montures[m.monture])
-            if "mouvement" in mprops:
-                mouvement = mprops["mouvement"]
-                ajustements.append(f"{self.cat.nom(m.monture)} : M {mouvement}")
-            if _entier(mprops.get("essence_bonus")) and _entier(essence):
-                essence += mprops["essence_bonus"]
-                ajustements.append(f"{self.cat.nom(m.monture)} : +{mprops['essence_bonus']} Essences")
-        return {
-            "entree": m.index, "chemin": m.chemin, "genre": "hami", "profil": m.profil["id"], "nom": m.nom,
-            "caste": m.caste, "legendaire": m.legendaire, "tribu": m.tribu, "age": m.age, "meneur": m.meneur,
-            "M": mouvement, "C": cogner, "T": tirer, "E": essence, "actions": actions,
-            "ajustements": ajustements,
-            "capacites": _textes(m.profil.get("capacites")),
-            "equipement": list(m.equipement) + ([m.brut["arme"]] if m.brut.get("arme") in ("lanceur", "arc") else []),
-            "sorts": list(m.sorts), "objets": list(m.objets), "monture": m.monture,
-            "cout": m.cout,
-            "bonus_communaute": texte_communaute,
-            "bonus_individuel": self._bonus_individuel(m),
-        }
-
-    def _bete_figure(self, profil: dict[str, Any], m: Membre, genre: str, chemin: str,
-                     texte_communaute: str | None, rattache: int | None = None) -> dict[str, Any]:
-        car = dict(profil.get("caracteristiques") or {})
-        mouvement = car.get("M")
-        ajustements: list[str] = []
-        capacites = _textes(profil.get("capacites"))
-        if genre == "predateur":
-            for competence in m.competences:
-                capacites.append(competence)
-                if competence == COMPETENCE_RAPIDE and "mouvement" in _proprietes(self.cat.capacites[competence]):
-                    mouvement = _proprietes(self.cat.capacites[competence])["mouvement"]
-                    ajustements.append(f"{self.cat.nom(competence)} : M {mouvement}")
-        return {
-            "entree": m.index, "chemin": chemin, "genre": genre, "profil": profil["id"],
-            "nom": f"{profil['nom']} de {m.nom}" if rattache is not None else m.nom,
-            "rattache_a": rattache,
-            "M": mouvement, "C": car.get("C"), "T": car.get("T"), "E": car.get("E"),
-            "actions": _proprietes(profil).get("actions"),
-            "ajustements": ajustements, "capacites": capacites,
-            "cout": m.cout if rattache is None else None,
-            "bonus_communaute": texte_communaute,
-            "bonus_individuel": None,
-        }
-
-    def lignes(self, nb_entrees: int) -> list[dict[str, Any]]:
-        """One row per list entry for the checker's cost table."""
-        par_index = {m.index: m for m in self.membres}
-        out = []
-        for i in range(nb_entrees):
-            m = par_index.get(i)
-            if m is None:
-                out.append({"index": i, "nom": None, "role": None, "nombre": None, "cout": None, "couts": None})
-                continue
-            figures = (1 + len(m.familiers) + (1 if m.monture else 0)) if m.genre == "hami" else 1
-            out.append({"index": i, "nom": m.nom, "role": GENRES.get(m.genre or "", None), "nombre": figures,
-                        "cout": m.cout, "couts": {libelle: c for libelle, c in m.couts} or None})
-        return out
-
-
 def analyser(donnees_jeu: dict[str, Any], liste: dict[str, Any], vues: list[VueEntree]) -> AnalyseJeu:
     """Costs, derived values, cross-entry rules and creature details of a Communauté.
 
@@ -771,9 +528,9 @@ def analyser(donnees_jeu: dict[str, Any], liste: dict[str, Any], vues: list[VueE
     analyse.verifier()
     entrees = liste.get("entrees") if isinstance(liste.get("entrees"), list) else []
     total = sum(m.cout or 0 for m in analyse.membres)
-    budget = liste.get("format") if _entier(liste.get("format")) else None
+    budget = liste.get("format") if entier(liste.get("format")) else None
     details = {
-        "entrees": analyse.lignes(len(entrees)),
+        "entrees": hami_details.lignes(analyse, len(entrees)),
         "total": total,
         "format": budget,
         "reste": budget - total if budget is not None else None,
@@ -782,8 +539,8 @@ def analyser(donnees_jeu: dict[str, Any], liste: dict[str, Any], vues: list[VueE
         "mode": analyse.mode,
         "communaute_herbe": analyse.herbe,
         "meneur": analyse.meneur.index if analyse.meneur else None,
-        "bonus_communaute": analyse._bonus_communaute(),
-        "creatures": analyse.creatures(),
+        "bonus_communaute": hami_details.bonus_communaute(analyse),
+        "creatures": hami_details.creatures(analyse),
     }
     return AnalyseJeu(cout=total, derives=analyse.derives(), erreurs=analyse.erreurs,
                       avertissements=analyse.avertissements, details=details)
