@@ -1,6 +1,8 @@
 """MkDocs plugin: wires MkDocs events to the generator's pipeline stages."""
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
 
 from mkdocs.config import config_options
@@ -16,6 +18,39 @@ from .model import Site, load_site
 from .problems import DataError
 
 GAMES_MARKER = "<!-- compendium:jeux -->"
+TAG = re.compile(r"<([a-zA-Z][a-zA-Z0-9-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>")
+ATTRIBUTE = re.compile(r"""\s([a-zA-Z:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""")
+# Attributes whose URL the browser loads by itself (a plain link is only followed when clicked).
+LOADING = ("src", "srcset", "poster", "data", "background")
+STYLE_URL = re.compile(r"url\(\s*['\"]?\s*((?:[a-zA-Z][a-zA-Z0-9+.-]*:)?//[^)'\"\s]*)")
+CODE_SCHEMES = ("javascript:", "vbscript:")
+
+
+def _foreign(url: str) -> bool:
+    url = html.unescape(url).strip().lower()
+    return url.startswith("//") or re.match(r"^[a-z][a-z0-9+.-]*://", url) is not None
+
+
+def unsafe_resources(page_html: str) -> list[str]:
+    """What a rendered page would load from another host, or run from a `javascript:` URL.
+
+    Returns:
+        The offending tags or CSS `url()`, shortened; empty when the page is safe.
+
+    """
+    found: list[str] = []
+    for tag in TAG.finditer(page_html):
+        name = tag.group(1).lower()
+        for attribute in ATTRIBUTE.finditer(tag.group(2)):
+            key = attribute.group(1).lower()
+            value = next(v for v in attribute.groups()[1:] if v is not None)
+            urls = [u.strip().split(" ")[0] for u in value.split(",")] if key == "srcset" else [value]
+            loads = key in LOADING or (name == "link" and key == "href")
+            runs = html.unescape(value).strip().lower().startswith(CODE_SCHEMES)
+            if runs or (loads and any(_foreign(u) for u in urls)):
+                found.append(tag.group(0)[:120])
+    found.extend(m.group(0)[:120] for m in STYLE_URL.finditer(page_html))
+    return found
 
 
 def site_pages(site: Site, root: Path) -> dict[str, str]:
@@ -69,7 +104,12 @@ class CompendiumPlugin(BasePlugin[CompendiumConfig]):
         return markdown
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
-        """Trim the indentation Material's templates leave in every page."""
+        """Refuse a page that would load anything from another host; trim Material's indentation."""
+        unsafe = unsafe_resources(output)
+        if unsafe:
+            raise PluginError(f"{page.file.src_uri} : la page chargerait une ressource d'un autre site ou "
+                              f"exécuterait une URL javascript: ; le site ne charge rien d'ailleurs :\n"
+                              + "\n".join(unsafe[:10]))
         return minify.compact_html(output)
 
     def on_post_build(self, config: MkDocsConfig) -> None:

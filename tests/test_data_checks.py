@@ -176,3 +176,40 @@ def test_other_rule_fields_are_checked(project: Path, field: str, value: str, ex
         assert (status, lines) == (0, [])
     else:
         assert status == 1 and len(lines) == 1 and expected in lines[0], lines
+
+
+# --- every rendered page: nothing loaded from another host, no javascript: URL ---------------------
+
+@pytest.mark.parametrize(("page", "unsafe"), [
+    ('<img src="https://images.example/a.png" alt="a">', True),
+    ("<img src='//images.example/a.png'>", True),
+    ('<img srcset="a.png 1x, https://images.example/b.png 2x">', True),
+    ('<link rel="stylesheet" href="https://cdn.example/x.css">', True),
+    ('<script src="http://cdn.example/x.js"></script>', True),
+    ('<iframe src="https://video.example/v"></iframe>', True),
+    ('<div style="background: url(https://images.example/fond.png)">', True),
+    ('<a href="javascript:alert(1)">x</a>', True),
+    ('<a href=" JavaScript&colon;alert(1)">x</a>', True),  # the browser decodes &colon; in an attribute
+    ('<a href="https://www.example.org/">un lien, suivi seulement au clic</a>', False),
+    ('<img src="../assets/images/carte.png" alt="carte">', False),
+    ('<script src="../assets/javascripts/bundle.js"></script>', False),
+    ('<p>5 < 6 et 7 > 3</p>', False),
+])
+def test_foreign_resources_in_a_page(page: str, unsafe: bool) -> None:
+    from generator.plugin import unsafe_resources
+
+    assert bool(unsafe_resources(page)) is unsafe
+
+
+def test_build_refuses_a_page_that_loads_from_another_host() -> None:
+    from types import SimpleNamespace
+
+    from mkdocs.exceptions import PluginError
+
+    from generator.plugin import CompendiumPlugin
+
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="a-propos.md"))
+    plugin = CompendiumPlugin()
+    with pytest.raises(PluginError, match="a-propos.md : la page chargerait une ressource d'un autre site"):
+        plugin.on_post_page('<p><img src="https://images.example/a.png"></p>', page, None)  # type: ignore[arg-type]
+    assert "ok" in plugin.on_post_page("<p>ok</p>", page, None)  # type: ignore[arg-type]
