@@ -29,7 +29,8 @@ def entrees(fichier: str) -> dict[str, dict[str, Any]]:
 def toutes() -> dict[str, dict[str, Any]]:
     """Every Hate entry of every kind, by id."""
     out: dict[str, dict[str, Any]] = {}
-    for fichier in ("sections.yaml", "tables.yaml", "capacites.yaml", "profils.yaml", "mots-cles.yaml"):
+    for fichier in ("sections.yaml", "tables.yaml", "capacites.yaml", "profils.yaml", "mots-cles.yaml",
+                    "scenarios.yaml"):
         out.update(entrees(fichier))
     return out
 
@@ -333,6 +334,8 @@ MANQUANTS = [
     "le-village", "batiments-du-village",
     # §3.3: milestone positions; §6.7: territories, conquest points and their bonus icons; huts; traps.
     "piste-de-chronique", "carte-de-chronique", "bonus-de-territoire-table", "huttes", "pieges",
+    # §6.7: scenario sheets, secret and Outsider missions.
+    "traditions", "scenario-du-tyran", "champ-de-bataille",
 ]
 
 
