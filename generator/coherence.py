@@ -6,6 +6,7 @@ mistake in a data file stops the build instead of being silently shown, ignored 
 from __future__ import annotations
 
 import html
+import posixpath
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -48,6 +49,8 @@ def game_problems(files: list[DataFile]) -> list[Problem]:
         problems += page_problems(manifest)
     problems += anchor_problems(entries)
     problems += [p for data_file in files for p in text_problems(data_file)]
+    if manifest is not None:
+        problems += link_problems(entries, manifest)
     return problems
 
 
@@ -183,6 +186,53 @@ def _text_anchors(text: str) -> Iterator[str]:
             yield slugify(heading.group(2), "-")
 
 
+def page_anchors(entries: list[Located]) -> dict[str, set[str]]:
+    """Anchors of each page of a game: its entries' ids and the anchors of their texts."""
+    anchors: dict[str, set[str]] = {}
+    for entry in entries:
+        found = anchors.setdefault(_page_of(entry), set())
+        found.add(entry.value["id"])
+        for key in ("texte", "intro"):
+            if isinstance(entry.value.get(key), str):
+                found.update(_text_anchors(entry.value[key]))
+    return anchors
+
+
+def link_problems(entries: list[Located], manifest: DataFile) -> list[Problem]:
+    """Relative Markdown links of the data lead to a page of the game, and to an anchor it has."""
+    jeu = manifest.value["jeu"]
+    data_pages = {p["id"] for p in jeu["pages"]} | {"glossaire"}
+    tool_pages = {"index", *(jeu.get("outils") or [])}
+    anchors = page_anchors(entries)
+    found: list[Problem] = []
+    for entry in entries:
+        here = f"{jeu['id']}/{_page_of(entry)}.md"
+        for parts, text in _strings(entry.value, entry.parts):
+            for match in LINK_TARGET.finditer(text):
+                message = _link_problem(match.group(2), here, jeu["id"], data_pages, tool_pages, anchors)
+                if message:
+                    found.append(entry.file.problem(parts, message))
+    return found
+
+
+def _link_problem(target: str, here: str, game: str, data_pages: set[str], tool_pages: set[str],
+                  anchors: dict[str, set[str]]) -> str | None:
+    clean = CONTROL.sub("", html.unescape(target))
+    if not clean or SCHEME.match(clean) or clean.startswith("//"):
+        return None  # other hosts are refused by text_problem
+    path, _, anchor = clean.partition("#")
+    resolved = posixpath.normpath(posixpath.join(posixpath.dirname(here), path)) if path else here
+    if not resolved.startswith(game + "/"):
+        return None  # leaves the game: checked by MkDocs when the site is built
+    page = resolved[len(game) + 1:].removesuffix("/").removesuffix(".md").removesuffix("/index")
+    if page not in data_pages | tool_pages:
+        return (f"lien « {target} » vers une page « {page} » qui n'existe pas dans ce jeu "
+                f"(pages : {', '.join(sorted(data_pages | tool_pages))})")
+    if anchor and page in data_pages and anchor not in anchors.get(page, set()):
+        return f"lien « {target} » : la page « {page} » n'a pas d'ancre « {anchor} »"
+    return None
+
+
 def anchor_problems(entries: list[Located]) -> list[Problem]:
     """Anchors of one page are unique: entry ids, and the headings and `{#id}` of their texts."""
     owners: dict[tuple[str, str], str] = {(_page_of(e), e.value["id"]): f"l'entrée « {e.value['id']} »"
@@ -235,8 +285,12 @@ def _strings(value: Any, parts: Parts) -> Iterator[tuple[Parts, str]]:
 
 
 def text_problem(text: str, parts: Parts = ()) -> str | None:
-    """Why a data string could run code or load from another host once rendered; None when it is safe."""
-    if "<" in text and not any(part in CODE_FIELDS for part in parts):
+    """Why a data string could run code, load from another host or swallow the page; None when it is safe."""
+    code = any(part in CODE_FIELDS for part in parts)
+    if not code and ("```" in text or "~~~" in text):
+        if sum(1 for line in text.split("\n") if FENCE.match(line)) % 2:
+            return "bloc de code non fermé : la suite de la page s'afficherait comme du code"
+    if "<" in text and not code:
         raw = RAW_HTML.search(text) or AUTOLINK.search(text)
         if raw:
             return (f"HTML ou lien brut « {raw.group(0)[:40]} » interdit dans les données : écrivez du Markdown "

@@ -84,6 +84,15 @@ CASES = [
       "les liens des données restent dans le site"]),
     ("41-nom-html.yaml", F, [f"{F}:3:10 $.sections[0].nom: HTML ou lien brut « <img src=x onerror=alert(1)> » {HTML}"]),
     # The top-level mapping is level 1: the 32nd « [ » (column 8 + 31) opens level 33.
+    ("46-bloc-non-ferme.yaml", F,
+     [f"{F}:7:12 $.sections[0].texte: bloc de code non fermé : la suite de la page s'afficherait comme du code"]),
+    # The test game declares no tools: its checker page does not exist.
+    ("47-lien-page-inconnue.yaml", F,
+     [f"{F}:7:12 $.sections[0].texte: lien « verifier.md#catalogue » vers une page « verifier » qui n'existe pas "
+      "dans ce jeu (pages : glossaire, index, regles)"]),
+    ("48-lien-ancre-inconnue.yaml", F,
+     [f"{F}:7:12 $.sections[0].texte: lien « regles.md#boucliers » : la page « regles » n'a pas d'ancre "
+      "« boucliers »"]),
     ("42-imbrication.yaml", F, [f"{F}:1:39 $: imbrication trop profonde : plus de 32 niveaux d'objets ou de listes"]),
     ("43-extension-yml.yml", "data/jeu-test/zz-test.yml",
      ["data/jeu-test/zz-test.yml:1:1 $: fichier « zz-test.yml » non lu : seuls les fichiers « .yaml » "
