@@ -448,8 +448,7 @@ def _odds_parser(decl: dict[str, Any], jeu: str) -> _Parser:
                                     action="store_const", const=False, help=f"désactiver : {param['nom']}")
         elif param.get("type") == "paquet":
             parser.add_argument(option, dest=param["id"], metavar="FICHIER", default=None,
-                                help=f"{param['nom']} : fichier YAML ou JSON des cartes, ou « exemple » pour "
-                                     f"le paquet d'exemple (inventé). {param.get('aide', '')}")
+                                help=f"{param['nom']} : fichier YAML ou JSON de vos cartes. {param.get('aide', '')}")
         else:
             parser.add_argument(option, dest=param["id"], metavar="N", default=None,
                                 help=f"{param['nom']} : de {param['min']} à {param['max']}, "
@@ -466,7 +465,7 @@ def command_odds(args: argparse.Namespace, rest: list[str]) -> int:
              if getattr(options, p["id"]) is not None}
     for param in decl.get("parametres", []):
         value = given.get(param["id"])
-        if param.get("type") == "paquet" and isinstance(value, str) and value.strip().lower() != "exemple":
+        if param.get("type") == "paquet" and isinstance(value, str):
             option = "--" + param["id"].replace("_", "-")
             try:
                 given[param["id"]] = _read_document(value)
