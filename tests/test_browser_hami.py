@@ -2,8 +2,8 @@
 
 * Vérifier une Communauté: load an invalid example, read the error, fix the text, see « Liste valide »;
   the page and the command line agree.
-* The deck editor (paquet.js) used by the card calculations: it starts from the example deck, which
-  says « exemple » everywhere, can be edited, and what it reads is accepted by the engine in the page.
+* The deck editor (paquet.js) used by the card calculations: no invented deck, nothing computed until
+  the player enters one; the deck is remembered and shared by both card forms.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_support import attendre_moteur, surveiller_reseau
+from tests.browser_support import attendre_moteur, calculer, surveiller_reseau
 
 ROOT = Path(__file__).resolve().parent.parent
 JEU = "hami"
@@ -109,68 +109,66 @@ def test_chaque_exemple_comme_la_cli(page: object, site_url: str) -> None:
             assert len(codes) == 1 and codes[0] in (ROOT / "data" / JEU / "listes" / nom).read_text("utf-8"), nom
 
 
+# An INVENTED 4-card deck (the official composition is not in the book's text), day halves only:
+# (Lumière, Ombre) = (0, 0), (1, 0), (1, 1), (2, 1). With 2 attacker cards and a defender at cover,
+# tests/test_odds_hami.py derives the losses by hand: 0 → 25/36, 1 → 2/9, 2 → 1/12.
+PAQUET_INVENTE = [("inventée 0", 0, 0), ("inventée 1", 1, 0), ("inventée 2", 1, 1), ("inventée 3", 2, 1)]
+
+
 def test_editeur_de_paquet(page: object, site_url: str) -> None:
+    """No calculation on an invented deck: the page asks for the player's deck, remembers it, shares it."""
     page.goto(site_url + f"{JEU}/probas/")
     attendre_moteur(page)
-    if not page.evaluate("() => !!(window.CompendiumParametres && window.CompendiumParametres.paquet)"):
-        page.add_script_tag(url=site_url + "assets/javascripts/compendium/paquet.js")
-    declaration = page.evaluate(
-        """async (url) => {
-             const donnees = await (await fetch(url)).json();
-             const calcul = donnees.calculs.find((c) => c.calcul === "combat_cartes");
-             return calcul.parametres.find((p) => p.type === "paquet");
-           }""", site_url + "assets/data/hami.json")
-    assert declaration["exemple"]
-    page.evaluate(
-        """(decl) => {
-             const zone = document.createElement("div");
-             zone.id = "essai-paquet";
-             document.body.append(zone);
-             window.CompendiumParametres.paquet.rendre(zone, decl);
-           }""", declaration)
-    zone = page.locator("#essai-paquet")
-    assert "Paquet d'exemple, pas la composition officielle" in zone.inner_text()
-    assert zone.locator("tbody tr").count() == 12
-    noms = zone.locator(".cpd-paquet-nom").evaluate_all("es => es.map(e => e.value)")
-    assert noms == [f"exemple {i}" for i in range(1, 13)]
-    lu = page.evaluate("() => window.CompendiumParametres.paquet.lire(document.querySelector('#essai-paquet'))")
-    assert lu == [{"nom": c["nom"], "jour": c["jour"], "nuit": c["nuit"]} for c in declaration["exemple"]]
+    formulaires = page.locator("form[data-compendium-calcul]:has([data-type=paquet])")
+    assert formulaires.count() == 2
+    combat = page.locator("form[data-compendium-calcul=combat_cartes]")
+    initiative = page.locator("form[data-compendium-calcul=initiative_cartes]")
+    for formulaire in (combat, initiative):
+        zone = formulaire.locator("[data-role=resultat]")
+        assert zone.get_attribute("data-etat") == "attente"
+        assert "Saisissez d'abord votre paquet" in zone.inner_text()
+        assert formulaire.locator(".cpd-paquet tbody tr").count() == 0
+        assert "exemple" not in formulaire.inner_text().lower()
+    # Even « Calculer » computes nothing without a deck.
+    combat.locator("button[type=submit]").click()
+    assert combat.locator("[data-role=resultat]").get_attribute("data-etat") == "attente"
+    assert combat.locator("[data-role=resultat] table").count() == 0
 
-    # Edit: remove all but two cards, rename and set symbols, add a card.
-    page.evaluate("""() => { window.__changements = 0;
-        document.querySelector('#essai-paquet').addEventListener('change', () => window.__changements++); }""")
-    while zone.locator("tbody tr").count() > 2:
-        zone.locator(".cpd-paquet-retirer").last.click()
-    zone.locator(".cpd-paquet-nom").first.fill("ma carte")
-    champs = zone.locator("tbody tr").first.locator(".cpd-paquet-symboles")
-    for k, valeur in enumerate(("2", "1", "0", "3")):
-        champs.nth(k).fill(valeur)
-    zone.get_by_role("button", name="Ajouter une carte").click()
-    assert zone.locator("tbody tr").count() == 3
-    assert zone.locator("tbody tr").last.locator(".cpd-paquet-retirer").get_attribute("aria-label") == \
-        "Retirer la carte 3"
-    lu = page.evaluate("() => window.CompendiumParametres.paquet.lire(document.querySelector('#essai-paquet'))")
-    assert lu[0] == {"nom": "ma carte", "jour": {"lumiere": 2, "ombre": 1}, "nuit": {"lumiere": 0, "ombre": 3}}
-    assert lu[2] == {"nom": "carte 3", "jour": {"lumiere": 0, "ombre": 0}, "nuit": {"lumiere": 0, "ombre": 0}}
-    assert page.evaluate("() => window.__changements") >= 11
+    # Twelve empty rows: still nothing computed, the page says what is missing.
+    combat.get_by_role("button", name="Saisir mes 12 cartes").click()
+    assert combat.locator(".cpd-paquet tbody tr").count() == 12
+    combat.locator("[data-role=resultat][data-etat=attente]", has_text="48 cases à remplir").wait_for(timeout=5_000)
+    while combat.locator(".cpd-paquet tbody tr").count() > len(PAQUET_INVENTE):
+        combat.locator(".cpd-paquet-retirer").last.click()
+    assert combat.locator(".cpd-paquet tbody tr").last.locator(".cpd-paquet-retirer").get_attribute("aria-label") == \
+        "Retirer la carte 4"
+    for rang, (nom, lumiere, ombre) in enumerate(PAQUET_INVENTE):
+        ligne = combat.locator(".cpd-paquet tbody tr").nth(rang)
+        ligne.locator(".cpd-paquet-nom").fill(nom)
+        for k, valeur in enumerate((lumiere, ombre, 0, 0)):
+            ligne.locator(".cpd-paquet-symboles").nth(k).fill(str(valeur))
+    combat.locator("[data-parametre=cartes]").fill("2")
+    combat.locator("[data-parametre=couvert]").check()
+    resultat = calculer(combat)
+    lignes = resultat.locator("table[data-role=distribution] tbody tr")
+    vues = {ligne.locator("th").inner_text(): ligne.get_attribute("data-fraction") for ligne in lignes.all()}
+    assert vues == {"0": "25/36", "1": "2/9", "2": "1/12"}
 
-    # The engine in the page accepts what the editor reads, and refuses no deck with the « manquant » message.
-    resultat = page.evaluate(
-        """async () => {
-             const C = window.Compendium;
-             const moteur = C.moteur(C.racine(document.querySelector('[data-compendium-outil=probas]').dataset.base));
-             const paquet = window.CompendiumParametres.paquet.lire(document.querySelector('#essai-paquet'));
-             const ok = await moteur.calculer("hami", "combat_cartes", {paquet, cartes: 1, couvert: false, nuit: false});
-             let refus = null;
-             try { await moteur.calculer("hami", "combat_cartes", {}); } catch (e) { refus = e.message; }
-             return {ok, refus};
-           }""")
-    assert sum(float(d["probabilite"]) for d in resultat["ok"]["distribution"]) == pytest.approx(1)
-    assert "manquante" in resultat["refus"] and "exemple" in resultat["refus"]
+    # The other card form got the same deck, and computed with it.
+    initiative.locator("[data-role=resultat][data-etat=resultat]").wait_for(timeout=30_000)
+    noms = initiative.locator(".cpd-paquet-nom").evaluate_all("es => es.map(e => e.value)")
+    assert noms == [nom for nom, _, _ in PAQUET_INVENTE]
 
-    # Restore the example deck.
-    zone.get_by_role("button", name="Revenir au paquet d'exemple").click()
-    assert zone.locator("tbody tr").count() == 12
+    # Remembered by the browser: after a reload both forms have it and compute at once.
+    page.reload()
+    attendre_moteur(page)
+    for formulaire in (combat, initiative):
+        formulaire.locator("[data-role=resultat][data-etat=resultat]").wait_for(timeout=30_000)
+        assert formulaire.locator(".cpd-paquet tbody tr").count() == len(PAQUET_INVENTE)
+
+    # Cleared: back to asking.
+    combat.get_by_role("button", name="Effacer le paquet").click()
+    initiative.locator("[data-role=resultat][data-etat=attente]").wait_for(timeout=10_000)
 
 
 def test_caracteristiques_finales_affichees(page: object, site_url: str) -> None:
@@ -196,6 +194,7 @@ def test_editeur_de_paquet_tient_dans_la_colonne(page: object, site_url: str) ->
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(site_url + f"{JEU}/probas/")
     attendre_moteur(page)
+    page.locator("form[data-compendium-calcul=combat_cartes]").get_by_role("button", name="Saisir mes 12 cartes").click()
     for formulaire in page.locator("form[data-compendium-calcul]:has(.cpd-paquet)").all():
         cadre = formulaire.locator(".cpd-paquet .cpd-tableau")
         cadre.wait_for()

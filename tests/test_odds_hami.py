@@ -142,22 +142,22 @@ def test_paquet_officiel_manquant(bundle):
     for calcul in ("combat_cartes", "initiative_cartes"):
         with pytest.raises(ErreurParametre) as erreur:
             calculer(bundle, calcul, {})
-        assert "manquante" in erreur.value.message and "exemple" in erreur.value.message
+        assert "manquante" in erreur.value.message and "vos propres cartes" in erreur.value.message
+        assert "exemple" not in erreur.value.message  # no invented deck is offered
         assert erreur.value.parametre == "paquet"
     table = next(t for t in bundle["tables"] if t["id"] == "paquet-de-combat")
     assert table.get("manquant")
 
 
-def test_paquet_d_exemple_etiquete(bundle):
+def test_aucun_paquet_invente(bundle):
+    # Issue 10 §7: no calculation runs on an invented deck; the data carries none and « exemple » is no deck.
     for decl in bundle["calculs"]:
         for param in decl["parametres"]:
             if param["type"] == "paquet":
-                assert param["defaut"] is None
-                assert "pas la composition officielle" in param["aide"]
-                assert param["exemple"] and all("exemple" in c["nom"] for c in param["exemple"])
-    r = calculer(bundle, "combat_cartes", {"paquet": "exemple"})
-    assert len(r["parametres"]["paquet"]) == 12
-    assert all(c["nom"].startswith("exemple") for c in r["parametres"]["paquet"])
+                assert param["defaut"] is None and "exemple" not in param
+                assert "vos cartes" in param["aide"]
+    with pytest.raises(ErreurParametre):
+        calculer(bundle, "combat_cartes", {"paquet": "exemple"})
 
 
 @pytest.mark.parametrize(("paquet", "morceau"), [
@@ -284,7 +284,7 @@ def test_ligne_de_commande_paquet(tmp_path: Path):
     sans = _probas("combat_cartes")
     assert sans.returncode == 2 and "manquante" in sans.stderr
     exemple = _probas("combat_cartes", "--paquet", "exemple", "--json")
-    assert exemple.returncode == 0, exemple.stderr
+    assert exemple.returncode == 2 and "Traceback" not in exemple.stderr, exemple.stderr
     fichier = tmp_path / "paquet-invente.yaml"
     fichier.write_text("# Paquet inventé pour ce test\n" + "\n".join(
         f"- {{nom: {c['nom']}, jour: {{lumiere: {c['jour']['lumiere']}, ombre: {c['jour']['ombre']}}}, "

@@ -8,8 +8,8 @@ here, with the line of the book it comes from.
 
 The official composition of the 12 Combat cards is missing from the book's
 text (entry `paquet-de-combat`, `manquant`): card calculations refuse to run
-without a deck given by the user, or an explicit request for the example deck
-of the declaration (`paquet: exemple`), which is invented and says so.
+without a deck given by the user. There is no example deck: nothing is
+computed on invented cards.
 
 Every result is exact: finite enumerations with `fractions.Fraction`, returned
 as icepool dice.
@@ -49,7 +49,6 @@ MAX_SYMBOLES = 20
 CLES_PAQUET = ("paquet", "paquet_de_combat", "cartes")
 CLES_CARTE = ("nom", "carte", "jour", "nuit")
 CLES_MOITIE = ("lumiere", "ombre", "effet")
-MOT_EXEMPLE = "exemple"
 
 
 def avec_donnees(fonction: Callable[..., ResultatCalcul]) -> Callable[..., ResultatCalcul]:
@@ -236,8 +235,7 @@ def _manquant(decl: dict[str, Any]) -> ErreurParametre:
     return ErreurParametre(
         "Calcul impossible sans paquet : la composition officielle des 12 cartes Combat est manquante "
         "(donnée « manquant » : elle n'est imprimée que sur les cartes, pas dans le texte du livre). "
-        "Saisissez les symboles de vos propres cartes, ou partez du paquet d'exemple (valeur « exemple », "
-        "option --paquet exemple en ligne de commande), qui est inventé et n'est pas la composition officielle.",
+        "Saisissez les symboles de vos propres cartes (option --paquet FICHIER en ligne de commande).",
         decl["id"])
 
 
@@ -267,8 +265,7 @@ def _moitie(decl: dict[str, Any], value: Any, ou: str) -> dict[str, int]:
 def lire_paquet(decl: dict[str, Any], value: Any) -> list[dict[str, Any]]:
     """Check a deck parameter: a list of cards `{nom, jour: {lumiere, ombre}, nuit: {lumiere, ombre}}`.
 
-    Also accepted: the text `exemple` (the declaration's example deck), a YAML or
-    JSON text of such a list, or an object whose only key is `paquet`,
+    Also accepted: a YAML or JSON text of such a list, or an object whose only key is `paquet`,
     `paquet_de_combat` or `cartes` (the template of the « Données à compléter » page).
 
     Raises:
@@ -278,17 +275,12 @@ def lire_paquet(decl: dict[str, Any], value: Any) -> list[dict[str, Any]]:
     if value is None or (isinstance(value, str) and not value.strip()) or value == []:
         raise _manquant(decl)
     if isinstance(value, str):
-        if value.strip().lower() == MOT_EXEMPLE:
-            if not isinstance(decl.get("exemple"), list):
-                raise ErreurDonnees("Données du jeu incomplètes : ce calcul n'a pas de paquet d'exemple.")
-            value = decl["exemple"]
-        else:
-            from ..reader import lire_document
+        from ..reader import lire_document
 
-            try:
-                value = lire_document(value)
-            except ErreurEntree as exc:
-                raise ErreurParametre(f"Paquet de cartes illisible : {exc.message}", decl["id"]) from None
+        try:
+            value = lire_document(value)
+        except ErreurEntree as exc:
+            raise ErreurParametre(f"Paquet de cartes illisible : {exc.message}", decl["id"]) from None
     if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in CLES_PAQUET:
         value = next(iter(value.values()))
     if not isinstance(value, list):

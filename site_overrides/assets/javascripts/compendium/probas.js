@@ -1,21 +1,49 @@
 // « Probabilités »: wires the forms generated from the calculation declarations
 // (probas.md.j2) to the engine running in the Web Worker, and draws the result:
-// table (value, fraction, percentage), plain SVG bar chart, expected value.
+// percentages first (exact fractions on demand), « au moins N » for numeric values,
+// negligible tails folded into one row, a plain SVG bar chart, the expected value.
+// « Comparer » keeps a result as A; the next one is drawn as B beside it, on one chart.
 (function () {
   "use strict";
 
   const C = () => window.Compendium;
   const SVG = "http://www.w3.org/2000/svg";
   const DELAI_CHANGEMENT_MS = 250;
+  const NEGLIGEABLE = 0.00005; // shown as « < 0,01 % »: runs of such values at either end fold into one row
+  const ID_TRONCATURE = "troncature"; // the engine's cut-off mass of exploding dice: a note, not an outcome
 
-  function svg(tag, attributs, ...enfants) {
-    const noeud = document.createElementNS(SVG, tag);
-    for (const [cle, valeur] of Object.entries(attributs || {})) noeud.setAttribute(cle, String(valeur));
-    for (const enfant of enfants) {
-      if (enfant === null || enfant === undefined) continue;
-      noeud.append(enfant instanceof Node ? enfant : document.createTextNode(String(enfant)));
-    }
-    return noeud;
+  // --- Exact fractions (BigInt): folded rows and « au moins N » stay exact ----------------------
+
+  function pgcd(a, b) {
+    a = a < 0n ? -a : a;
+    b = b < 0n ? -b : b;
+    while (b) [a, b] = [b, a % b];
+    return a || 1n;
+  }
+
+  function lireFraction(texte) {
+    const m = /^\s*(-?\d+)\s*(?:\/\s*(\d+))?\s*$/.exec(String(texte));
+    if (!m) return null;
+    return [BigInt(m[1]), BigInt(m[2] || "1")];
+  }
+
+  function somme(a, b) {
+    if (!a || !b) return null;
+    const n = a[0] * b[1] + b[0] * a[1];
+    const d = a[1] * b[1];
+    const g = pgcd(n, d);
+    return [n / g, d / g];
+  }
+
+  function texteFraction(f) {
+    if (!f) return "—";
+    return f[1] === 1n ? String(f[0]) : `${f[0]}/${f[1]}`;
+  }
+
+  // --- Parameters ------------------------------------------------------------------------------
+
+  function outilPaquet() {
+    return window.CompendiumParametres && window.CompendiumParametres.paquet;
   }
 
   function parametres(formulaire) {
@@ -29,8 +57,8 @@
         // Non-integers go to the engine as typed: it answers with a French message
         // naming the parameter and its range.
         sortie[id] = /^-?\d+$/.test(brut) ? Number(brut) : brut;
-      } else if (champ.dataset.type === "paquet" && window.CompendiumParametres && window.CompendiumParametres.paquet) {
-        sortie[id] = window.CompendiumParametres.paquet.lire(champ);
+      } else if (champ.dataset.type === "paquet" && outilPaquet()) {
+        sortie[id] = outilPaquet().lire(champ);
       } else {
         sortie[id] = champ.value;
       }
@@ -38,104 +66,272 @@
     return sortie;
   }
 
-  /** Plain SVG bar chart; the table next to it is the accessible version. */
-  function graphique(lignes, titre, axe) {
+  /** What a deck parameter still lacks (French), or "" when every deck of the form is complete. */
+  function paquetManquant(formulaire) {
+    for (const champ of formulaire.querySelectorAll('[data-type="paquet"]')) {
+      if (!outilPaquet()) return "L'éditeur de paquet n'a pas pu se charger.";
+      const manque = outilPaquet().manque(champ);
+      if (manque) return manque;
+    }
+    return "";
+  }
+
+  /** « Niveau 2, Seuil 12, Tireur » : the set-up of a result, for the comparison legend. */
+  function resumeParametres(formulaire) {
+    const morceaux = [];
+    for (const champ of formulaire.querySelectorAll("[data-parametre]")) {
+      const label = (champ.id && formulaire.querySelector(`label[for="${CSS.escape(champ.id)}"]`)) ||
+        champ.closest(".cpd-parametre")?.querySelector(".cpd-etiquette");
+      const nom = label ? label.firstChild.textContent.trim() : champ.dataset.parametre;
+      const camp = champ.closest(".cpd-camp");
+      const prefixe = camp ? camp.querySelector("legend").textContent.trim().slice(0, 3) + ". " : "";
+      if (champ.dataset.type === "booleen") {
+        if (champ.checked) morceaux.push(prefixe + nom);
+      } else if (champ.dataset.type === "paquet") {
+        morceaux.push(`${nom} (${champ.querySelectorAll("tbody tr").length} cartes)`);
+      } else {
+        morceaux.push(`${prefixe}${nom} ${champ.value}`);
+      }
+    }
+    return morceaux.join(", ") || "paramètres de la règle";
+  }
+
+  // --- A result as rows ------------------------------------------------------------------------
+
+  /**
+   * {distribution: [{cle, libelle, court, frac, p}], issues: [...], numerique, esperance, troncature}
+   * from the engine's answer.
+   */
+  function serie(resultat, titre) {
+    const issues = [];
+    let troncature = null;
+    for (const i of Array.isArray(resultat.issues) ? resultat.issues : []) {
+      const point = { cle: String(i.id), libelle: String(i.nom || i.id), court: String(i.nom || i.id),
+        fracTexte: String(i.fraction), frac: lireFraction(i.fraction), p: Number(i.probabilite) };
+      if (point.cle === ID_TRONCATURE) troncature = point;
+      else issues.push(point);
+    }
+    const brute = Array.isArray(resultat.distribution) ? resultat.distribution : [];
+    const numerique = brute.length > 0 && brute.every((d) => typeof d.valeur === "number" && Number.isFinite(d.valeur));
+    const distribution = brute.map((d) => ({ cle: String(d.valeur), valeur: d.valeur, libelle: String(d.valeur),
+      court: String(d.valeur), fracTexte: String(d.fraction), frac: lireFraction(d.fraction), p: Number(d.probabilite) }));
+    if (numerique) distribution.sort((a, b) => a.valeur - b.valeur);
+    return { titre, issues, distribution, numerique, esperance: resultat.esperance || null, troncature };
+  }
+
+  /**
+   * Rows shared by one or two series: union of the keys in order; with `plier`, runs of
+   * negligible values at either end become one row « ≤ v » / « ≥ v » with their exact total.
+   * Each row: {cle, libelle, court, valeurs: [{frac, fracTexte, p} | null per series], plie}.
+   */
+  function lignesCommunes(series, quoi, plier) {
+    const cles = [];
+    const vues = new Set();
+    for (const s of series) {
+      for (const point of s[quoi]) {
+        if (!vues.has(point.cle)) {
+          vues.add(point.cle);
+          cles.push(point);
+        }
+      }
+    }
+    if (plier) cles.sort((a, b) => a.valeur - b.valeur);
+    const parCle = series.map((s) => new Map(s[quoi].map((point) => [point.cle, point])));
+    const lignes = cles.map((modele) => ({
+      cle: modele.cle, valeur: modele.valeur, libelle: modele.libelle, court: modele.court, plie: false,
+      valeurs: parCle.map((m) => m.get(modele.cle) || { frac: [0n, 1n], fracTexte: "0", p: 0 }),
+    }));
+    if (!plier) return lignes;
+    const negligeable = (ligne) => ligne.valeurs.every((v) => v.p < NEGLIGEABLE);
+    let debut = 0;
+    while (debut < lignes.length && negligeable(lignes[debut])) debut++;
+    let fin = lignes.length;
+    while (fin > debut && negligeable(lignes[fin - 1])) fin--;
+    const plie = (morceau, signe, borne) => {
+      const valeurs = series.map((_, k) => {
+        let frac = [0n, 1n];
+        let p = 0;
+        for (const ligne of morceau) {
+          frac = somme(frac, ligne.valeurs[k].frac);
+          p += ligne.valeurs[k].p;
+        }
+        return { frac, fracTexte: texteFraction(frac), p };
+      });
+      return { cle: signe + borne.cle, valeur: borne.valeur, libelle: `${signe} ${borne.libelle}`,
+        court: signe + borne.court, plie: true, nombre: morceau.length, valeurs };
+    };
+    const sortie = [];
+    if (debut >= 2) sortie.push(plie(lignes.slice(0, debut), "≤", lignes[debut - 1]));
+    else sortie.push(...lignes.slice(0, debut));
+    sortie.push(...lignes.slice(debut, fin));
+    if (lignes.length - fin >= 2) sortie.push(plie(lignes.slice(fin), "≥", lignes[fin]));
+    else sortie.push(...lignes.slice(fin));
+    return sortie;
+  }
+
+  /** P(X ≥ v) for every row of a numeric table, exact, for series k. */
+  function auMoins(lignes, k) {
+    const sortie = new Array(lignes.length);
+    let frac = [0n, 1n];
+    let p = 0;
+    for (let i = lignes.length - 1; i >= 0; i--) {
+      frac = somme(frac, lignes[i].valeurs[k].frac);
+      p += lignes[i].valeurs[k].p;
+      sortie[i] = { frac, p: Math.min(p, 1) };
+    }
+    return sortie;
+  }
+
+  // --- Drawing ---------------------------------------------------------------------------------
+
+  function svg(tag, attributs, ...enfants) {
+    const noeud = document.createElementNS(SVG, tag);
+    for (const [cle, valeur] of Object.entries(attributs || {})) noeud.setAttribute(cle, String(valeur));
+    for (const enfant of enfants) {
+      if (enfant === null || enfant === undefined) continue;
+      noeud.append(enfant instanceof Node ? enfant : document.createTextNode(String(enfant)));
+    }
+    return noeud;
+  }
+
+  /** Plain SVG bar chart, one bar per series and row; the tables are the accessible version. */
+  function graphique(lignes, series, titre, axe) {
     const n = lignes.length;
+    const nb = series.length;
     const largeur = 680; // viewBox units; the SVG scales to the column's width
     const hauteur = 220;
     const marge = { haut: 12, bas: 28, gauche: 52, droite: 8 };
-    const largeurBarre = Math.min(80, (largeur - marge.gauche - marge.droite) / Math.max(n, 1));
-    const max = Math.max(...lignes.map((l) => l.probabilite), 1e-12);
+    const largeurGroupe = Math.min(80, (largeur - marge.gauche - marge.droite) / Math.max(n, 1));
+    const max = Math.max(...lignes.flatMap((l) => l.valeurs.map((v) => v.p)), 1e-12);
     const echelle = (hauteur - marge.haut - marge.bas) / max;
     const pasEtiquette = Math.ceil(n / 24);
-    const racine = svg("svg", {
-      class: "cpd-graphique",
-      viewBox: `0 0 ${largeur} ${hauteur}`,
-      role: "img",
-      "aria-label": titre,
-      preserveAspectRatio: "xMinYMin meet",
-    });
+    const racine = svg("svg", { class: "cpd-graphique", viewBox: `0 0 ${largeur} ${hauteur}`, role: "img",
+      "aria-label": titre, preserveAspectRatio: "xMinYMin meet" });
     racine.append(svg("title", {}, titre));
-    // axes and two gridlines (0 and max)
     const y0 = hauteur - marge.bas;
-    const droite = marge.gauche + n * largeurBarre;
+    const droite = marge.gauche + n * largeurGroupe;
     racine.append(svg("line", { class: "cpd-axe", x1: marge.gauche, y1: y0, x2: droite, y2: y0 }));
-    for (const fraction of [0.5, 1]) {
-      const y = y0 - max * fraction * echelle;
+    for (const part of [0.5, 1]) {
+      const y = y0 - max * part * echelle;
       racine.append(svg("line", { class: "cpd-grille", x1: marge.gauche, y1: y, x2: droite, y2: y }));
-      racine.append(svg("text", { class: "cpd-graduation", x: marge.gauche - 4, y: y + 4, "text-anchor": "end" }, C().pourcentage(max * fraction)));
+      racine.append(svg("text", { class: "cpd-graduation", x: marge.gauche - 4, y: y + 4, "text-anchor": "end" },
+        C().pourcentage(max * part)));
     }
+    const ecart = Math.min(2, largeurGroupe * 0.15);
+    const largeurBarre = (largeurGroupe - ecart) / nb;
     lignes.forEach((l, i) => {
-      const h = Math.max(l.probabilite * echelle, l.probabilite > 0 ? 1 : 0);
-      const x = marge.gauche + i * largeurBarre;
-      const ecart = Math.min(2, largeurBarre * 0.15);
-      const barre = svg("rect", { class: "cpd-barre", x: x + ecart / 2, y: y0 - h, width: largeurBarre - ecart, height: h });
-      barre.append(svg("title", {}, `${l.libelle} : ${C().pourcentage(l.probabilite)} (${l.fraction})`));
-      racine.append(barre);
+      const x = marge.gauche + i * largeurGroupe + ecart / 2;
+      l.valeurs.forEach((v, k) => {
+        const h = Math.max(v.p * echelle, v.p > 0 ? 1 : 0);
+        const barre = svg("rect", { class: `cpd-barre cpd-barre--${"ab"[k]}`, "data-serie": "AB"[k],
+          x: x + k * largeurBarre, y: y0 - h, width: largeurBarre, height: h });
+        const nom = nb > 1 ? `${"AB"[k]} — ` : "";
+        barre.append(svg("title", {}, `${nom}${l.libelle} : ${C().pourcentage(v.p)} (${v.fracTexte})`));
+        racine.append(barre);
+      });
       if (i % pasEtiquette === 0) {
-        racine.append(svg("text", { class: "cpd-graduation", x: x + largeurBarre / 2, y: y0 + 14, "text-anchor": "middle" }, l.court));
+        racine.append(svg("text", { class: "cpd-graduation", x: x - ecart / 2 + largeurGroupe / 2, y: y0 + 14,
+          "text-anchor": "middle" }, l.court));
       }
     });
-    return C().el("figure", { classe: "cpd-figure" }, C().el("div", { classe: "cpd-figure-defilement" }, racine),
-      C().el("figcaption", {}, axe + " (horizontalement) et probabilité (verticalement)"));
-  }
-
-  function tableau(titreColonne, lignes, legende) {
     const { el } = C();
-    return el(
-      "div",
-      { classe: "cpd-tableau" },
-      el(
-        "table",
-        { classe: "cpd-table", "data-role": "distribution" },
-        el("caption", {}, legende),
-        el("thead", {}, el("tr", {},
-          el("th", { scope: "col" }, titreColonne),
-          el("th", { scope: "col", classe: "cpd-nombre" }, "Fraction exacte"),
-          el("th", { scope: "col", classe: "cpd-nombre" }, "Pourcentage"))),
-        el("tbody", {}, lignes.map((l) => el("tr", l.id ? { "data-issue": l.id, "data-fraction": l.fraction } : {},
-          el("th", { scope: "row" }, l.libelle),
-          el("td", { classe: "cpd-nombre cpd-fraction" }, l.fraction),
-          el("td", { classe: "cpd-nombre" }, C().pourcentage(l.probabilite))))),
-      ),
-    );
+    const legende = nb > 1
+      ? el("ul", { classe: "cpd-legende", "data-role": "legende" }, series.map((s, k) =>
+        el("li", {}, el("span", { classe: `cpd-pastille cpd-pastille--${"ab"[k]}`, "aria-hidden": "true" }),
+          el("strong", {}, "AB"[k]), " : ", s.titre)))
+      : null;
+    return el("figure", { classe: "cpd-figure" }, el("div", { classe: "cpd-figure-defilement" }, racine), legende,
+      el("figcaption", {}, axe + " (horizontalement) et probabilité (verticalement)"));
   }
 
-  function afficherResultat(zone, resultat, nomCalcul, sortie) {
+  /** One series' table: percentage first, « au moins » for numbers, the exact fraction on demand. */
+  function tableau(titreColonne, lignes, k, legende, numerique) {
+    const { el } = C();
+    const cumul = numerique ? auMoins(lignes, k) : null;
+    const enTete = el("tr", {},
+      el("th", { scope: "col" }, titreColonne),
+      el("th", { scope: "col", classe: "cpd-nombre" }, "Probabilité"),
+      numerique ? el("th", { scope: "col", classe: "cpd-nombre" }, "Au moins cette valeur") : null,
+      el("th", { scope: "col", classe: "cpd-nombre cpd-col-fraction" }, "Fraction exacte"));
+    const corps = lignes.map((l, i) => {
+      const v = l.valeurs[k];
+      const attributs = { "data-fraction": v.fracTexte };
+      if (!numerique) attributs["data-issue"] = l.cle;
+      if (l.plie) {
+        attributs["data-plie"] = String(l.nombre);
+        attributs.title = `${l.nombre} valeurs regroupées, chacune sous 0,01 %`;
+      }
+      return el("tr", attributs,
+        el("th", { scope: "row" }, l.libelle),
+        el("td", { classe: "cpd-nombre cpd-pourcentage" }, C().pourcentage(v.p)),
+        numerique ? el("td", { classe: "cpd-nombre cpd-au-moins", title: "Fraction exacte : " + texteFraction(cumul[i].frac) },
+          C().pourcentage(cumul[i].p)) : null,
+        el("td", { classe: "cpd-nombre cpd-fraction cpd-col-fraction" }, v.fracTexte));
+    });
+    return el("div", { classe: "cpd-tableau" },
+      el("table", { classe: "cpd-table", "data-role": numerique ? "distribution" : "issues" },
+        el("caption", {}, legende), el("thead", {}, enTete), el("tbody", {}, corps)));
+  }
+
+  function noteTroncature(s) {
+    const { el } = C();
+    if (!s.troncature || !(s.troncature.p > 0)) return null;
+    return el("p", { classe: "cpd-aide cpd-note-troncature", "data-role": "troncature" },
+      "Les dés qui explosent sont suivis jusqu'à une profondeur maximale ; au-delà, la probabilité laissée de côté est ",
+      C().pourcentage(s.troncature.p), el("span", { classe: "cpd-col-fraction" }, " (", el("span", { classe: "cpd-fraction" },
+        s.troncature.fracTexte), ")"), ". Elle n'est comptée dans aucune ligne.");
+  }
+
+  function esperance(s) {
+    const { el } = C();
+    if (!s.esperance) return null;
+    const valeur = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 4 }).format(Number(s.esperance.valeur));
+    return el("p", { classe: "cpd-esperance", "data-role": "esperance" }, "Espérance : ", el("strong", {}, valeur),
+      el("span", { classe: "cpd-col-fraction" }, " (", el("span", { classe: "cpd-fraction", "data-role": "esperance-fraction" },
+        String(s.esperance.fraction)), ")"));
+  }
+
+  /** Draw one result, or A and B side by side (one chart, two sets of tables). */
+  function afficher(zone, series, nomCalcul, sortie, actions) {
     const { el } = C();
     const blocs = [];
-    if (Array.isArray(resultat.issues) && resultat.issues.length) {
-      const lignes = resultat.issues.map((i) => ({ id: String(i.id), libelle: String(i.nom || i.id), court: String(i.nom || i.id), fraction: String(i.fraction), probabilite: Number(i.probabilite) }));
-      blocs.push(tableau("Issue", lignes, "Probabilité de chaque issue — " + nomCalcul));
+    const nb = series.length;
+    const avecDistribution = series.some((s) => s.distribution.length);
+    const numerique = avecDistribution && series.every((s) => !s.distribution.length || s.numerique);
+    const lignesIssues = lignesCommunes(series, "issues", false);
+    const lignesDistribution = avecDistribution ? lignesCommunes(series, "distribution", numerique) : [];
+    if (avecDistribution) {
+      blocs.push(graphique(lignesDistribution, series, "Distribution de « " + sortie + " » — " + nomCalcul, sortie));
+    } else if (nb > 1 && lignesIssues.length) {
+      blocs.push(graphique(lignesIssues, series, "Probabilité de chaque issue — " + nomCalcul, "Issue"));
     }
-    if (Array.isArray(resultat.distribution) && resultat.distribution.length) {
-      const lignes = resultat.distribution.map((d) => ({
-        libelle: String(d.valeur),
-        court: String(d.valeur),
-        fraction: String(d.fraction),
-        probabilite: Number(d.probabilite),
-      }));
-      blocs.push(graphique(lignes, "Distribution de « " + sortie + " » — " + nomCalcul, sortie));
-      blocs.push(tableau(sortie, lignes, "Distribution exacte — " + sortie));
-    }
-    if (resultat.esperance) {
-      const e = resultat.esperance;
-      const valeur = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 4 }).format(Number(e.valeur));
-      blocs.push(el("p", { classe: "cpd-esperance", "data-role": "esperance" },
-        "Espérance : ", el("strong", {}, valeur), " (", el("span", { classe: "cpd-fraction", "data-role": "esperance-fraction" }, String(e.fraction)), ")"));
-    }
-    if (!blocs.length) blocs.push(el("p", {}, "Le calcul n'a rien renvoyé."));
+    const colonnes = series.map((s, k) => {
+      const titre = nb > 1 ? el("h4", { classe: "cpd-serie-titre" }, el("strong", {}, "AB"[k]), " — ", s.titre) : null;
+      return el("div", { classe: "cpd-serie", "data-serie": nb > 1 ? "AB"[k] : "" }, titre,
+        lignesIssues.length ? tableau("Issue", lignesIssues, k, "Probabilité de chaque issue — " + nomCalcul, false) : null,
+        lignesDistribution.length ? tableau(sortie, lignesDistribution, k, "Distribution — " + sortie, numerique) : null,
+        esperance(s), noteTroncature(s));
+    });
+    blocs.push(nb > 1 ? el("div", { classe: "cpd-comparaison", "data-role": "comparaison" }, colonnes) : colonnes[0]);
+    if (!lignesIssues.length && !lignesDistribution.length) blocs.push(el("p", {}, "Le calcul n'a rien renvoyé."));
+    const bascule = el("input", { type: "checkbox", "data-role": "voir-fractions" });
+    bascule.checked = zone.classList.contains("cpd-avec-fractions");
+    bascule.addEventListener("change", () => zone.classList.toggle("cpd-avec-fractions", bascule.checked));
+    blocs.push(el("p", { classe: "cpd-actions cpd-actions-resultat" },
+      el("label", { classe: "cpd-bascule" }, bascule, " Afficher les fractions exactes"), " ", actions));
     zone.replaceChildren(...blocs);
     zone.dataset.etat = "resultat";
   }
+
+  // --- A form ----------------------------------------------------------------------------------
 
   function initialiserFormulaire(formulaire) {
     if (formulaire.dataset.pret === "oui") return;
     formulaire.dataset.pret = "oui";
     formulaire.querySelectorAll('[data-type="paquet"]').forEach((c) => {
-      const outil = window.CompendiumParametres && window.CompendiumParametres.paquet;
-      if (outil) outil.rendre(c, JSON.parse(c.dataset.declaration || "{}"));
+      if (outilPaquet()) outilPaquet().rendre(c, JSON.parse(c.dataset.declaration || "{}"));
     });
+    const { el } = C();
     const jeu = formulaire.dataset.jeu;
     const calcul = formulaire.dataset.compendiumCalcul;
     const base = formulaire.dataset.base || "";
@@ -144,21 +340,68 @@
     const nomCalcul = formulaire.dataset.titre || calcul;
     const sortie = formulaire.dataset.sortie || "Valeur";
     let generation = 0;
+    let actuelle = null; // the series on screen (B when comparing)
+    let reference = null; // A, kept by « Comparer »
+
+    function boutons() {
+      if (reference) {
+        return [
+          el("button", { type: "button", classe: "md-button", "data-role": "garder-b", onclick: () => {
+            reference = actuelle;
+            dessiner();
+          } }, "Garder B comme A"),
+          " ",
+          el("button", { type: "button", classe: "md-button", "data-role": "fin-comparaison", onclick: () => {
+            reference = null;
+            dessiner();
+          } }, "Fin de la comparaison"),
+        ];
+      }
+      return el("button", { type: "button", classe: "md-button", "data-role": "comparer",
+        title: "Garde ce résultat comme A : le prochain calcul s'affiche en B, à côté, sur le même graphique",
+        onclick: () => {
+          reference = actuelle;
+          dessiner();
+        } }, "Comparer");
+    }
+
+    function dessiner() {
+      if (!actuelle) return;
+      const series = reference && reference !== actuelle ? [reference, actuelle] : [actuelle];
+      afficher(zone, series, nomCalcul, sortie, boutons());
+      if (reference && reference === actuelle) {
+        zone.prepend(el("p", { classe: "cpd-aide", "data-role": "attente-b" }, el("strong", {}, "A"), " : ", reference.titre,
+          ". Changez les paramètres : le prochain résultat s'affichera en B, à côté de A."));
+      }
+    }
 
     async function lancer() {
       const ma = ++generation;
+      const manque = paquetManquant(formulaire);
+      if (manque) {
+        zone.replaceChildren(el("p", { classe: "cpd-aide cpd-attente-paquet", "data-role": "attente-paquet" }, manque));
+        zone.dataset.etat = "attente";
+        zone.removeAttribute("aria-busy");
+        actuelle = null;
+        reference = null;
+        return;
+      }
       zone.dataset.etat = "calcul";
       zone.setAttribute("aria-busy", "true");
-      if (!zone.childElementCount || zone.querySelector(".cpd-panneau-erreur")) {
-        zone.replaceChildren(C().el("p", { classe: "cpd-aide" }, moteur.etat.pret ? "Calcul en cours…" : "Calcul dès que le moteur est prêt…"));
+      if (!zone.querySelector("table") || zone.querySelector(".cpd-panneau-erreur")) {
+        zone.replaceChildren(el("p", { classe: "cpd-aide" }, moteur.etat.pret ? "Calcul en cours…" : "Calcul dès que le moteur est prêt…"));
       }
+      const titre = resumeParametres(formulaire);
       try {
         const resultat = await moteur.calculer(jeu, calcul, parametres(formulaire));
-        if (ma === generation) afficherResultat(zone, resultat, nomCalcul, sortie);
+        if (ma === generation) {
+          actuelle = serie(resultat, titre);
+          dessiner();
+        }
       } catch (e) {
         if (ma === generation) {
-          zone.replaceChildren(C().el("div", { classe: "cpd-panneau-erreur", role: "alert" },
-            C().el("p", { classe: "cpd-panneau-titre" }, "Calcul impossible"), C().el("p", {}, e.message)));
+          zone.replaceChildren(el("div", { classe: "cpd-panneau-erreur", role: "alert" },
+            el("p", { classe: "cpd-panneau-titre" }, "Calcul impossible"), el("p", {}, e.message)));
           zone.dataset.etat = "erreur";
         }
       } finally {
@@ -173,12 +416,16 @@
       plusTard.annuler();
       lancer();
     });
-    formulaire.addEventListener("change", plusTard);
-    // Show the result for the default values as soon as the engine is ready.
+    formulaire.addEventListener("change", (evenement) => {
+      if (evenement.target.closest("[data-role=resultat]")) return; // the fractions toggle is not a parameter
+      plusTard();
+    });
+    // Show the result for the default values as soon as the engine is ready (a deck form asks first).
+    if (paquetManquant(formulaire)) lancer();
     moteur
       .preparer(jeu)
       .then(() => {
-        if (!zone.childElementCount) lancer();
+        if (!zone.querySelector("table") && zone.dataset.etat !== "attente") lancer();
       })
       .catch(() => {});
   }
