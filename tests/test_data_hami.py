@@ -125,3 +125,16 @@ def test_aucune_phrase_de_onze_mots_du_livre():
     run = subprocess.run([sys.executable, str(outil), "--words", "11", str(DATA)], cwd=ROOT, capture_output=True,
                          text=True, timeout=300)
     assert "0 passage(s)" in run.stdout + run.stderr, run.stdout[-2000:]
+
+
+def test_lectures_des_compositions_enregistrees():
+    # The checker's readings of the book's line-ups are shown on the site, with the book's lines.
+    figurines = entrees("regles-liste.yaml")["trois-figurines-minimum"]["interpretation"]
+    assert "120" in figurines["question"] and "127" in figurines["question"] and "monture" in figurines["lecture"]
+    groupes = entrees("sections.yaml")["zones-de-deploiement"]["interpretation"]
+    assert all(ligne in groupes["question"] for ligne in ("1044", "1121", "1143", "1167"))
+    assert "familiers rattachés" in groupes["lecture"]
+    vol = entrees("scenarios.yaml")["vol-de-familiers"]["interpretation"]
+    assert "1267" in vol["question"] and "Exactement 4" in vol["lecture"]
+    invasion = entrees("scenarios.yaml")["invasion-de-predateurs"]["interpretation"]
+    assert "larve 1, adulte 2, géant 3" in invasion["lecture"]
