@@ -39,7 +39,37 @@ def game_problems(game: Game, files: list[DataFile], root: Path) -> list[Problem
     problems += calculation_problems(game.id, data, located, files)
     if not problems:
         problems += _static_table_problems(data, files)
+        problems += example_list_problems(game.id, data, root)
     return problems
+
+
+def example_list_problems(game_id: str, data: dict[str, Any], root: Path) -> list[Problem]:
+    """Problems the checker meets on the game's example lists.
+
+    A data mistake that makes the engine fail (a `proprietes` value of the wrong type…) is found
+    here, at build time, rather than by a player.
+    """
+    from browser_engine import valider
+
+    found: list[Problem] = []
+    folder = root / "data" / game_id / "listes"
+    for path in sorted(folder.glob("*.yaml")) if jeux.module(game_id) else []:
+        shown = path.relative_to(root).as_posix()
+        try:
+            liste = yaml.safe_load(path.read_text(encoding="utf-8"))
+            valider(data, liste)
+        except ErreurEntree:
+            continue  # an example of a list the checker refuses with a message
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+            found.append(Problem(shown, line, col, "$", "liste d'exemple illisible (YAML invalide)"))
+        except ErreurDonnees as exc:
+            found.append(Problem(shown, 1, 1, "$", f"le vérificateur refuse les données du jeu sur cette liste : {exc}"))
+        except Exception as exc:  # noqa: BLE001 - any engine failure is a data or engine bug to fix
+            found.append(Problem(shown, 1, 1, "$", f"le vérificateur échoue sur cette liste d'exemple "
+                                                   f"({type(exc).__name__} : {exc})"))
+    return found
 
 
 # --- list rules ------------------------------------------------------------------------------

@@ -325,6 +325,9 @@ def _references(value: Any, parts: tuple[str | int, ...], fields: set[str], fiel
     elif isinstance(value, str):
         if field is not None:
             yield parts, value, "renvoi", kind
+    elif field is not None and value is not None and "proprietes" in parts:
+        yield parts, json.dumps(value), "renvoi (identifiant attendu)", kind
+    if isinstance(value, str):
         for match in EXPLICIT_LINK.finditer(value):
             yield parts, match.group(1).strip(), "lien [[…]]", None
 

@@ -67,6 +67,9 @@ CASES = [
     ("34-renvoi-mauvais-type.yaml", F,
      [f"{F}:7:25 $.sorts[0].proprietes.table: renvoi « combat » vers une entrée de type « sections », "
       "alors que « tables » est attendu"]),
+    ("49-renvoi-non-texte.yaml", F,
+     [f"{F}:7:25 $.sorts[0].proprietes.table: renvoi (identifiant attendu) « 3 » vers une entrée qui n'existe pas "
+      "dans ce jeu"]),
     ("35-forme-pas-un-mot.yaml", F,
      [f"{F}:9:20 $.sections[0].formes[1]: la forme « * » n'est pas un mot du texte (caractère « * » interdit) : "
       "elle ne peut pas devenir un lien"]),
@@ -222,3 +225,17 @@ def test_build_refuses_a_page_that_loads_from_another_host() -> None:
     with pytest.raises(PluginError, match="a-propos.md : la page chargerait une ressource d'un autre site"):
         plugin.on_post_page('<p><img src="https://images.example/a.png"></p>', page, None)  # type: ignore[arg-type]
     assert "ok" in plugin.on_post_page("<p>ok</p>", page, None)  # type: ignore[arg-type]
+
+
+def test_engine_failure_on_an_example_list_is_located(project: Path) -> None:
+    shutil.copy(MALFORMES / "valides" / "calculs.yaml", project / "data" / "jeu-test" / "calculs.yaml")
+    listes = project / "data" / "jeu-test" / "listes"
+    listes.mkdir()
+    (listes / "bonne.yaml").write_text("jeu: jeu-test\nformat: 100\nentrees:\n  - {nom: A, rang: 2}\n")
+    assert check(project) == (0, [])
+    # The INVENTED module adds up the ranks: a rank written as text makes it fail (TypeError).
+    (listes / "mauvaise.yaml").write_text("jeu: jeu-test\nformat: 100\nentrees:\n  - {nom: A, rang: deux}\n")
+    status, lines = check(project)
+    assert status == 1 and len(lines) == 1
+    assert lines[0].startswith("data/jeu-test/listes/mauvaise.yaml:1:1 $: le vérificateur échoue sur cette liste "
+                               "d'exemple (TypeError : ")
