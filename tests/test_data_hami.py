@@ -80,9 +80,10 @@ def test_interpretation_essence_des_predateurs_solo():
 
 
 # Narrative removed from summaries: the Guetteurs' mouths (l. 487), the blind Pisteuses (l. 502),
-# the Golem's story (l. 1097-1099).
+# the Golem's story (l. 1097-1099), the larvae "la forme la plus fréquente" (l. 881).
 NARRATIF = [
     ("profils.yaml", "guetteur", r"bouche"),
+    ("profils.yaml", "predateur-larve", r"plus courante|moins dangereuse"),
     ("profils.yaml", "pisteuse", r"aveugle"),
     ("profils.yaml", "gardien", r"lieux sacrés"),
     ("campagnes.yaml", "la-marque-du-golem", r"taille humaine|renaissent"),
