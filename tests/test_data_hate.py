@@ -326,12 +326,12 @@ MANQUANTS = [
     # §6.2: each figure type's base dice and starting skill.
     "prince", "shaman", "champion", "guerrier", "jeune-sang", "competences-de-depart",
     # §6.3: card copies; §6.1: tribe cards; Bul'Gar shaman; Um'Gra codes; the stray mission upgrade.
-    "ameliorations-generiques", "ameliorations-de-mission", "cicatrices", "regles-speciales-de-tribus",
+    "ameliorations-generiques", "ameliorations-de-mission", "cicatrices", "ameliorations-specifiques", "cartes-tribu",
     "bul-gar-shaman", "um-gra-b-01-des", "um-gra-b-01-pm", "um-gra-b-01-vol", "mission-joker-trois-frappes",
     # §6.4: mercenaries' dice, resistance and behaviour cards.
     *[m if m != "le-tyran" else "profil-le-tyran" for m in MERCENAIRES], "mercenaires-installation",
     # §6.5: village slots per building.
-    "le-village", "batiments-du-village",
+    "batiments-du-village",
     # §3.3: milestone positions; §6.7: territories, conquest points and their bonus icons; huts; traps.
     "piste-de-chronique", "carte-de-chronique", "bonus-de-territoire-table", "huttes", "pieges",
     # §6.7: scenario sheets, secret and Outsider missions.
