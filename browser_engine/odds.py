@@ -8,7 +8,8 @@ from typing import Any
 
 from . import bundle, jeux
 from .errors import ErreurDonnees, ErreurEntree, ErreurParametre
-from .schema_lite import afficher
+from .reader import verifier_structure
+from .schema_lite import afficher, lisible
 
 _INTEGER_TEXT = re.compile(r"\s*[-+]?[0-9]{1,9}\s*\Z")
 _TRUE_TEXTS = frozenset(("true", "vrai", "oui", "1"))
@@ -142,7 +143,7 @@ def normaliser_parametres(calcul: dict[str, Any], parametres: Any,
     for name in parametres:
         if name not in declared:
             possibles = ", ".join(f"{p['id']} ({_plage(p)})" for p in declared.values())
-            raise ErreurParametre(f"Paramètre inconnu « {str(name)[:40]} » pour le calcul « {calcul['nom']} » ; "
+            raise ErreurParametre(f"Paramètre inconnu « {lisible(str(name)[:40])} » pour le calcul « {calcul['nom']} » ; "
                                   f"paramètres possibles : {possibles}.", str(name))
     out: dict[str, Any] = {}
     for name, decl in declared.items():
@@ -188,6 +189,10 @@ def calculer(donnees_jeu: dict[str, Any], calcul: str, parametres: dict[str, Any
         raise ErreurEntree(f"Calcul impossible : des données manquent ({decl['manquant']}).")
     jeu = bundle.identifiant(donnees_jeu)
     module = jeux.module(jeu)
+    try:  # the limits of a list document: no huge number, lone surrogate or deep nesting reaches a game module
+        verifier_structure(parametres)
+    except ErreurEntree as exc:
+        raise ErreurEntree(f"Paramètres invalides : {exc.message}") from None
     params = normaliser_parametres(decl, parametres, getattr(module, "TYPES_PARAMETRES", None))
     function = jeux.calcul(jeu, decl["calcul"])
     if function is None:

@@ -253,6 +253,8 @@ def verifier_structure(value: Any) -> None:
                                "isolée) ; retirez-le ou remplacez-le.")
         elif isinstance(current, float) and not math.isfinite(current):
             raise ErreurEntree("Nombre invalide (infini ou NaN).")
+        elif isinstance(current, int) and not isinstance(current, bool) and abs(current) >= 10 ** MAX_DIGITS:
+            raise ErreurEntree(f"Nombre trop grand : {MAX_DIGITS} chiffres au plus.")
         elif current is not None and not isinstance(current, (str, int, float, bool)):
             raise ErreurEntree(f"Valeur invalide de type {type(current).__name__}.")
 

@@ -20,6 +20,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .yaml_lite import MAX_DIGITS
+
 ANNOTATIONS = frozenset(("$schema", "$id", "$comment", "$defs", "definitions", "title", "description",
                          "default", "examples", "deprecated", "readOnly", "writeOnly", "x-code", "x-regle"))
 SUPPORTED = frozenset(("type", "enum", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
@@ -81,12 +83,19 @@ def afficher(value: Any) -> str:
         return "true" if value else "false"
     if value is None:
         return "null"
+    if isinstance(value, int) and abs(value) >= 10 ** MAX_DIGITS:
+        return f"un nombre de plus de {MAX_DIGITS} chiffres"
     if isinstance(value, (int, float)):
         return str(value)
     if isinstance(value, str):
         shown = value if len(value) <= 40 else value[:39] + "…"
-        return f"« {shown} »"
+        return f"« {lisible(shown)} »"
     return "une liste" if isinstance(value, list) else "un objet"
+
+
+def lisible(text: str) -> str:
+    r"""A user's text made safe to show: a lone UTF-16 surrogate is written as its escape (`\ud800`)."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def json_type(value: Any) -> str:
