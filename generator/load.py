@@ -133,7 +133,10 @@ def load_file(path: Path, shown_as: str) -> DataFile:
 
     """
     data_file = DataFile(shown_as, None)
-    raw = path.read_bytes()
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise DataError([Problem(shown_as, 1, 1, "$", f"fichier illisible : {exc.strerror or exc}")]) from None
     if len(raw) > MAX_FILE_BYTES:
         raise DataError([Problem(shown_as, 1, 1, "$", f"fichier trop gros ({len(raw)} octets, maximum {MAX_FILE_BYTES})")])
     try:
@@ -221,7 +224,14 @@ def game_files(data_dir: Path, game_id: str) -> list[Path]:
 
 
 def game_ids(data_dir: Path) -> list[str]:
-    """Ids of the games present in the data folder (one sub-folder each)."""
+    """Ids of the games present in the data folder (one sub-folder each).
+
+    Raises:
+        DataError: there is no data folder.
+
+    """
+    if not data_dir.is_dir():
+        raise DataError([Problem(f"{data_dir.name}/", 1, 1, "$", f"dossier de données introuvable : {data_dir}")])
     return sorted(p.name for p in data_dir.iterdir() if p.is_dir() and (p / "jeu.yaml").is_file())
 
 

@@ -168,8 +168,9 @@ def load_site(root: Path, only: list[str] | None = None) -> Site:
     """
     schemas = load_schemas(root / "schemas")
     games: list[Game] = []
+    ids = only if only is not None else game_ids(root / "data")
     problems = folder_problems(root / "data", root) if only is None else []
-    for game_id in only if only is not None else game_ids(root / "data"):
+    for game_id in ids:
         try:
             files, load_problems = load_game(root / "data", game_id, root)
             validate_game(game_id, files, schemas, load_problems)

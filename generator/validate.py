@@ -137,6 +137,8 @@ def load_schemas(schema_dir: Path) -> Schemas:
     """
     documents: dict[str, dict[str, Any]] = {}
     problems: list[Problem] = []
+    if not any(schema_dir.glob("*.schema.json")):
+        raise DataError([Problem(f"{schema_dir.name}/", 1, 1, "$", f"aucun schéma (*.schema.json) dans {schema_dir}")])
     for path in sorted(schema_dir.glob("*.schema.json")):
         document, found = _schema_document(path, f"{schema_dir.name}/{path.name}")
         problems.extend(found)

@@ -239,3 +239,9 @@ def test_engine_failure_on_an_example_list_is_located(project: Path) -> None:
     assert status == 1 and len(lines) == 1
     assert lines[0].startswith("data/jeu-test/listes/mauvaise.yaml:1:1 $: le vérificateur échoue sur cette liste "
                                "d'exemple (TypeError : ")
+
+
+def test_missing_folders_are_reported(tmp_path: Path) -> None:
+    assert check(tmp_path) == (1, [f"schemas/:1:1 $: aucun schéma (*.schema.json) dans {tmp_path / 'schemas'}"])
+    shutil.copytree(ROOT / "schemas", tmp_path / "schemas")
+    assert check(tmp_path) == (1, [f"data/:1:1 $: dossier de données introuvable : {tmp_path / 'data'}"])
