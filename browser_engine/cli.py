@@ -513,6 +513,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("Erreur : entrée trop grande ou trop imbriquée pour être traitée.", file=sys.stderr)
         return 2
     except Exception as exc:  # a last guard: never a traceback for the user  # noqa: BLE001
+        donnees = getattr(args, "donnees", None)
+        if donnees is not None and donnees.is_file():  # a hand-edited or foreign bundle, not the site's
+            print(f"Erreur : --donnees : {_safe(donnees)} est un paquet de données abîmé ou d'une autre version "
+                  f"du site ({type(exc).__name__}) ; reprenez le fichier assets/data/<jeu>.json du site construit.",
+                  file=sys.stderr)
+            return 2
         print(f"Erreur interne du moteur ({type(exc).__name__}) : l'entrée n'a pas pu être traitée. "
               "Merci de signaler ce problème avec le fichier utilisé.", file=sys.stderr)
         return 2

@@ -440,3 +440,21 @@ def test_bad_catalogue_files(tmp_path, content, fragments):
     catalogue = tmp_path if content is None else write(tmp_path, "catalogue.json", content)
     liste = ROOT / "data" / "kharn-ages" / "listes" / "01-guerrier-mongo-du-livre.yaml"
     refused(run("valider", str(liste), "--catalogue", str(catalogue)), *fragments)
+
+
+@pytest.mark.parametrize(("path", "command"), [
+    (("schemas", "liste", "$defs", "entree"), "valider"),
+    (("calculs", 0, "parametres", 1), "probas"),
+    (("calculs", 0, "parametres", 1), "tables"),
+])
+def test_damaged_bundle_is_named(tmp_path, path, command):
+    """A hand-edited bundle that breaks the engine: the message names the bundle, not an internal error."""
+    paquet = load_bundle()
+    node = paquet
+    for part in path[:-1]:
+        node = node[part]
+    node[path[-1]] = "abîmé"
+    donnees = write(tmp_path, "paquet.json", json.dumps(paquet, ensure_ascii=False))
+    args = [str(write(tmp_path, "l.yaml", VALID_LIST)) if a == "LISTE" else a for a in COMMANDS[command]]
+    refused(run(*args, "--donnees", str(donnees)), f"--donnees : {donnees} est un paquet de données abîmé",
+            "assets/data/<jeu>.json")
