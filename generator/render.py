@@ -27,6 +27,7 @@ def environment() -> jinja2.Environment:
     env.filters["cellule"] = cell
     env.filters["libelle_colonne"] = column_value
     env.filters["yaml_chaine"] = yaml_string
+    env.filters["accord"] = accord
     env.tests["search"] = lambda value, pattern: re.search(pattern, str(value)) is not None
     return env
 
@@ -51,6 +52,51 @@ def column_value(value: Any, column: dict[str, Any]) -> Any:
 def cell(value: Any) -> str:
     """A table cell for a Markdown table: the plain text with pipes escaped and newlines folded."""
     return cell_text(value).replace("|", "\\|").replace("\n", " ")
+
+
+# Words that end in s, x or z in the singular too.
+INVARIABLES = frozenset({"héros", "fois", "pas", "corps", "bras", "mois", "poids", "malus", "bonus", "temps", "prix",
+                         "choix", "voix", "avis", "dos", "os", "gaz", "nez", "ko"})
+
+
+def count_value(value: Any) -> float | None:
+    """A count as a number (1, 2.5, "1", "1,5"), or None when it is not one (« variable », « 2+1 »)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    try:
+        return float(str(value).strip().replace(",", "."))
+    except ValueError:
+        return None
+
+
+def singular(plural: str) -> str:
+    """Singular of a French plural noun phrase: its first word loses its final s or x (« jetons Sauvagerie »)."""
+    first, space, rest = plural.partition(" ")
+    if first.casefold() in INVARIABLES or len(first) < 3:
+        return plural
+    if first.endswith(("aux", "eux", "oux")) or first.endswith("s"):
+        first = first[:-1]
+    return first + space + rest
+
+
+def accord(count: Any, plural: str) -> str:
+    """The noun after a count, agreed in French: singular below 2 (« 0 point », « 1 point », « 1,5 point »).
+
+    Args:
+        count: the number printed before the noun (a value that is not a number keeps the plural).
+        plural: the noun in the plural, as the data writes it (« points », « Kouronnes », « tours »).
+
+    """
+    number = count_value(count)
+    return singular(plural) if number is not None and abs(number) < 2 else plural
+
+
+def counted(count: Any, plural: str) -> str:
+    """« <count> <noun> » with the noun agreed (« 1 point », « 3 points »); the count alone when no noun."""
+    text = cell_text(count)
+    return f"{text} {accord(count, plural)}".strip() if plural else text
 
 
 def yaml_string(value: str) -> str:
@@ -113,11 +159,8 @@ class GameRenderer:
     def home(self) -> str:
         """The game's home page."""
         uri = self.game.uri("index")
-        counts: dict[str, int] = {}
-        for entry in self.game.entries.values():
-            counts[entry.label] = counts.get(entry.label, 0) + 1
         return self.env.get_template("jeu.md.j2").render(
-            jeu=self.game, m=self.game.manifest, comptes=sorted(counts.items()), outils=available_tools(self.game),
+            jeu=self.game, m=self.game.manifest, outils=available_tools(self.game),
             rel=lambda target: relative_link(uri, target))
 
     def pages(self) -> dict[str, str]:
@@ -311,14 +354,28 @@ def static_tables_hook() -> StaticTables | None:
     return odds_tables.render_tables
 
 
+TOOL_LINKS = {"verifier": "Vérifier une liste", "probas": "Probabilités", "imprimer": "À imprimer"}
+
+
+def game_links(game: Game, from_uri: str) -> list[tuple[str, str]]:
+    """(text, relative link) of a game's rules and of each tool it declares (`outils` in jeu.yaml) that has a page."""
+    links = [("Règles", relative_link(from_uri, game.uri("index")))]
+    for tool in available_tools(game):
+        if tool == "imprimer":
+            from .print_sheets import game_sheets  # the print stage imports this module
+
+            if not game_sheets(game):
+                continue
+        links.append((TOOL_LINKS.get(tool, tool), relative_link(from_uri, game.uri(tool))))
+    return links
+
+
 def games_table(site: Site, from_uri: str) -> str:
-    """Markdown table of the games, for the home page."""
-    rows = ["| Jeu | Genre | Ce que le site propose |", "| --- | --- | --- |"]
+    """Markdown table of the games for the home page, with a direct link to each game's rules and tools."""
+    rows = ["| Jeu | Genre | Présentation | Accès direct |", "| --- | --- | --- | --- |"]
     for game in site.games:
         m = game.manifest
-        offers = ["règles et glossaire"]
-        offers += [{"verifier": "vérification de listes", "probas": "probabilités exactes",
-                    "imprimer": "cartes et aides à imprimer"}[o] for o in available_tools(game)]
+        links = "<br>".join(f"[{text}]({target})" for text, target in game_links(game, from_uri))
         rows.append(f"| [{m['nom']}]({relative_link(from_uri, game.uri('index'))}) | {m.get('genre', '')} | "
-                    f"{m['resume']} — {', '.join(offers)}. |")
+                    f"{m['resume']} | {links} |")
     return "\n".join(rows)

@@ -5,6 +5,7 @@ Set UPDATE_SNAPSHOTS=1 to rewrite them after a deliberate change, then review th
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -30,7 +31,7 @@ def test_rule_page_shows_anchors_sources_and_bookkeeping(game_root: Path) -> Non
     page = render.render_site(load_site(game_root))["jeu-test/regles.md"]
     assert "## Combat { #combat }" in page
     assert "### Bouclier { #bouclier }" in page
-    assert "Source : « Test » (texte source, l. 1)" in page
+    assert "Source : « Test »</small>" in page
     assert '<span id="interpretation-combat"></span>' in page
     assert '!!! warning "Donnée manquante"' in page
     assert "| 4-6 | [Combat](regles.md#combat" in page and "a \\| b" in page
@@ -67,3 +68,61 @@ def test_table_columns_show_labels_of_identifiers() -> None:
                  str(row["quantite_5_ko"]), str(row["quantite_15_ko"])]
         assert f"| {' | '.join(shown)} |" in page
         assert cells == [print_sheets.esc(s) for s in shown]
+
+
+def test_sources_name_the_section_and_page_never_a_text_line(game_root: Path) -> None:
+    site = load_site(game_root)
+    game = site.games[0]
+    game.entries["bouclier"].data["source"]["page"] = 12
+    page = render.render_site(site)["jeu-test/regles.md"]
+    sources = re.findall(r'<small class="cp-source">(.*?)</small>', page)
+    assert sources, page
+    assert "Règle · Source : « Test », p. 12" in sources
+    for source in sources:
+        assert "texte source" not in source and not re.search(r"\bl\. ?\d", source), source
+
+
+def test_game_home_shows_no_internal_counts(game_root: Path) -> None:
+    site = load_site(game_root)
+    home = render.render_site(site)["jeu-test/index.md"]
+    labels = {e.label for e in site.games[0].entries.values()}
+    for label in labels:
+        assert not re.search(rf"\*\*{re.escape(label)} :\*\* \d", home), label
+
+
+@pytest.mark.parametrize(("count", "plural", "expected"), [
+    (0, "points", "point"), (1, "points", "point"), (1.5, "points", "point"), ("1", "points", "point"),
+    ("1,5", "tours", "tour"), (2, "points", "points"), (-1, "points", "point"), (12, "Kouronnes", "Kouronnes"),
+    (1, "Kouronnes", "Kouronne"), (1, "jetons Sauvagerie", "jeton Sauvagerie"), (1, "Sorciers", "Sorcier"),
+    (1, "Héros", "Héros"), (1, "fois", "fois"), (1, "Ko", "Ko"), (1, "niveaux", "niveau"),
+    ("variable", "points", "points"), (True, "points", "points"), (None, "points", "points"),
+])
+def test_accord_puts_the_noun_in_the_singular_below_two(count: object, plural: str, expected: str) -> None:
+    assert render.accord(count, plural) == expected
+
+
+def test_costs_and_durations_agree_on_rule_pages(game_root: Path) -> None:
+    site = load_site(game_root)
+    game = site.games[0]
+    game.manifest["unite_cout"] = "points"
+    game.entries["bouclier"].data.update(cout=1, duree=1)
+    game.entries["combat"].data.update(cout=3, duree=2)
+    page = render.render_site(site)["jeu-test/regles.md"]
+    assert "- **Coût :** 1 point\n" in page and "- **Durée :** 1 tour\n" in page
+    assert "- **Coût :** 3 points\n" in page and "- **Durée :** 2 tours\n" in page
+
+
+def test_home_page_links_each_game_rules_and_declared_tools(game_root: Path) -> None:
+    site = load_site(game_root)
+    game = site.games[0]
+    for tools, expected in [
+        ([], ["[Règles](jeu-test/index.md)"]),
+        (["verifier"], ["[Règles](jeu-test/index.md)", "[Vérifier une liste](jeu-test/verifier.md)"]),
+        (["verifier", "probas"], ["[Règles](jeu-test/index.md)", "[Vérifier une liste](jeu-test/verifier.md)",
+                                  "[Probabilités](jeu-test/probas.md)"]),
+        (["imprimer"], ["[Règles](jeu-test/index.md)", "[À imprimer](jeu-test/imprimer.md)"]),
+    ]:
+        game.manifest["outils"] = tools
+        table = render.games_table(site, "index.md")
+        row = next(line for line in table.splitlines() if line.startswith("| [Jeu de test"))
+        assert row.rsplit("|", 2)[1].strip() == "<br>".join(expected), (tools, row)

@@ -139,3 +139,51 @@ def test_catalogue_format_is_documented_with_downloadable_examples(site_dir: Pat
         assert served.read_text(encoding="utf-8") == path.read_text(encoding="utf-8")
         assert f'href="../../assets/catalogues/kharn-ages/{path.name}"' in page
         assert 'data-role="catalogue-fichier"' in page
+
+
+def test_home_page_links_each_game_rules_and_tools(site_dir: Path) -> None:
+    """For each game, the home page links its rules and each tool its jeu.yaml declares, to pages that exist."""
+    import yaml
+
+    home = site_dir / "index.html"
+    parser = PageParser()
+    parser.feed(home.read_text(encoding="utf-8"))
+    texts = {"verifier": "Vérifier une liste", "probas": "Probabilités", "imprimer": "À imprimer"}
+    html = home.read_text(encoding="utf-8")
+    for manifest_file in sorted((ROOT / "data").glob("*/jeu.yaml")):
+        manifest = yaml.safe_load(manifest_file.read_text(encoding="utf-8"))["jeu"]
+        game = manifest["id"]
+        expected = {f"{game}/": "Règles"} | {f"{game}/{tool}/": texts[tool] for tool in manifest.get("outils", [])}
+        if not (site_dir / game / "index.html").is_file():
+            continue    # a game whose data is not built yet
+        for href, text in expected.items():
+            assert f'<a href="{href}">{text}</a>' in html, (game, href, text)
+            assert (site_dir / href / "index.html").is_file(), href
+        for tool in set(texts) - set(manifest.get("outils", [])):
+            assert f'href="{game}/{tool}/"' not in html, (game, tool)
+
+
+def test_rule_pages_show_no_line_numbers_nor_internal_counts(site_dir: Path) -> None:
+    import re
+
+    sources = 0
+    for page in (site_dir / game for game in ("bataille-d6", "hami", "kharn-ages")):
+        for html_file in page.rglob("index.html"):
+            html = html_file.read_text(encoding="utf-8")
+            for source in re.findall(r'<small class="cp-source">(.*?)</small>', html):
+                sources += 1
+                assert "texte source" not in source and not re.search(r"\bl\. ?\d", source), (html_file, source)
+            # « Calcul : 7 », « Capacité : 57 »: counts of data entries by kind.
+            assert not re.search(r"<strong>(Calcul|Capacité|Mot-clé|Section|Tableau|Règle de liste) :</strong> \d", html), html_file
+    assert sources > 100
+
+
+def test_counts_agree_with_their_noun(site_dir: Path) -> None:
+    import re
+
+    wrong = []
+    for html_file in site_dir.rglob("*.html"):
+        text = re.sub(r"<[^>]+>", " ", html_file.read_text(encoding="utf-8"))
+        for match in re.finditer(r"(?<![\d,.\w])[01] (points|tours|joueurs|Kouronnes|Sorciers|figurines)\b", text):
+            wrong.append((html_file.relative_to(site_dir).as_posix(), match.group()))
+    assert wrong == []
