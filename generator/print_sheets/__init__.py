@@ -69,6 +69,7 @@ from .pdf import (
     THUMBNAIL_WIDTH,
     fit_cards_cached,
     fit_reference_cached,
+    fit_roster_cached,
     pdf_bytes,
     thumbnail,
     thumbnail_cached,
@@ -193,6 +194,7 @@ __all__ = [
     "fit_cards_cached",
     "fit_reference",
     "fit_reference_cached",
+    "fit_roster_cached",
     "game_sheets",
     "join_units",
     "links",
@@ -279,6 +281,7 @@ def build(site: Site) -> PrintSet:
             if sheet.sorte == "liste":
                 wanted = roster_card_ids(sheet.jeu)
                 sheet.cartes = [c for c in pool if c.entree in wanted]
+                fit_roster_cached(sheet, env)
     result = PrintSet(site, sheets, env)
     _CACHE.clear()
     _CACHE[id(site)] = result

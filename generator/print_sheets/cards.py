@@ -1,12 +1,14 @@
 """Cards: 63 × 88 mm, one per entry, in a 3 × 3 grid with cut marks."""
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import jinja2
 
 from ..model import Entry, Game
+from ..render import counted
 from .layout import CARD_H, CARD_W, FONT_MAX, GRID_COLS, GRID_ROWS, GRID_X, GRID_Y, stylesheet
 from .sheet import Sheet, ordered
 from .text import NBSP, Unit, esc, join_units, markdown_html, typographie_fr, units_of
@@ -53,12 +55,11 @@ def entry_infos(game: Game, entry: Entry) -> list[str]:
     if d.get("portee") not in (None, ""):
         infos.append(f"portée : {d['portee']}")
     if d.get("duree") not in (None, ""):
-        infos.append(f"{d['duree']} tours" if isinstance(d["duree"], int) else str(d["duree"]))
+        infos.append(counted(d["duree"], "tours") if isinstance(d["duree"], int) else str(d["duree"]))
     if d.get("joueurs"):
-        infos.append(f"{d['joueurs']} joueurs")
+        infos.append(counted(d["joueurs"], "joueurs"))
     if d.get("cout") not in (None, ""):
-        unit = game.manifest.get("unite_cout", "")
-        infos.append(f"coût : {d['cout']} {unit}".strip())
+        infos.append(f"coût : {counted(d['cout'], game.manifest.get('unite_cout', ''))}")
     for restriction in d.get("restrictions") or []:
         infos.append(str(restriction))
     return [typographie_fr(i) for i in infos]
@@ -118,12 +119,24 @@ def card_sheet(game: Game, sheet_id: str, title: str, kind: str, type_label: str
 
 
 
-def card_pages(cards: list[Card]) -> list[list[tuple[Card, float, float]]]:
-    """Cards by page of 3 × 3, with their position (mm) in the page area."""
-    pages = []
+def card_pages(cards: list[Card], balanced: bool = False) -> list[list[tuple[Card, float, float]]]:
+    """Cards by page of 3 × 3, with their position (mm) in the page area.
+
+    With `balanced`, the cards are spread evenly over the fewest pages (10 cards: 5 and 5),
+    so that no last page holds a lone card.
+    """
     per_page = GRID_COLS * GRID_ROWS
-    for start in range(0, len(cards), per_page):
-        chunk = cards[start:start + per_page]
+    count = max(1, math.ceil(len(cards) / per_page))
+    sizes = [per_page] * count
+    if balanced:
+        sizes = [len(cards) // count + (1 if index < len(cards) % count else 0) for index in range(count)]
+    pages = []
+    start = 0
+    for size in sizes:
+        chunk = cards[start:start + size]
+        start += size
+        if not chunk:
+            continue
         placed = []
         for index, card in enumerate(chunk):
             col, row = index % GRID_COLS, index // GRID_COLS

@@ -140,3 +140,32 @@ def fit_reference(sheet: Sheet, env: jinja2.Environment, largest: float = 9.0) -
         else:
             high = middle
     sheet.taille = steps[low]
+
+
+ROSTER_MIN_ROWS = 6                    # a blank roster keeps at least this many rows to fill in by hand
+
+
+def fit_roster(sheet: Sheet, env: jinja2.Environment, most: int, minimum: int = ROSTER_MIN_ROWS) -> None:
+    """Most blank rows (`most` down to `minimum`) that keep the blank roster sheet on as few pages as possible.
+
+    The help tables after the rows must not spill a few lines onto an extra page: when fewer
+    rows save a page, the sheet gets the most rows that still do.
+    """
+    from weasyprint import HTML
+
+    def pages_at(rows: int) -> int:
+        sheet.lignes_vides = rows
+        return len(HTML(string=render_sheet(sheet, env, for_pdf=True)).render().pages)
+
+    full = pages_at(most)
+    if full == 1 or pages_at(minimum) >= full:
+        sheet.lignes_vides = most
+        return
+    low, high = minimum, most          # pages_at(low) < full, pages_at(high) == full
+    while high - low > 1:
+        middle = (low + high) // 2
+        if pages_at(middle) < full:
+            low = middle
+        else:
+            high = middle
+    sheet.lignes_vides = low

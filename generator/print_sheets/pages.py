@@ -15,13 +15,15 @@ def render_sheet(sheet: Sheet, env: jinja2.Environment, for_pdf: bool = False) -
     common = {"css": stylesheet(), "feuille": sheet, "jeu": sheet.jeu, "liens": links(sheet),
               "pdf": for_pdf}
     if sheet.sorte == "cartes":
-        return env.get_template("cartes.html.j2").render(pages=card_pages(sheet.cartes), **common)
+        return env.get_template("cartes.html.j2").render(pages=card_pages(sheet.cartes, balanced=True), **common)
     if sheet.sorte == "jetons":
         return env.get_template("jetons.html.j2").render(pages=place_tokens(sheet.jetons), **common)
     if sheet.sorte == "reference":
         return env.get_template("reference.html.j2").render(**common)
     if sheet.sorte == "liste":
         model = roster_model(sheet.jeu, None, None)
+        if sheet.lignes_vides is not None:
+            model["vides"] = sheet.lignes_vides
         skeleton = None
         if roster_spec(sheet.jeu).get("profils"):
             skeleton = profile_card({"nom": "", "type": "Profil", "infos": " ", "caracs": [], "lignes": []},

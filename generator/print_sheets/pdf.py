@@ -12,7 +12,9 @@ import jinja2
 
 from .cards import Card
 from .layout import FILL, FONT_MAX, FONT_MIN, REFERENCE_COMFORT, ROOT, log, stylesheet
-from .measure import fit_cards, fit_reference
+from .measure import ROSTER_MIN_ROWS, fit_cards, fit_reference, fit_roster
+from .pages import render_sheet
+from .roster import roster_model, roster_spec
 from .sheet import Sheet
 from .text import Unit
 
@@ -85,6 +87,23 @@ def fit_reference_cached(sheet: Sheet, env: jinja2.Environment) -> None:
             pass
     fit_reference(sheet, env)
     _cache_write(key, json.dumps(sheet.taille).encode("utf-8"))
+
+
+def fit_roster_cached(sheet: Sheet, env: jinja2.Environment) -> None:
+    """`fit_roster`, reusing an earlier result for the same blank sheet and CSS."""
+    most = int(roster_model(sheet.jeu, None, None)["vides"])
+    sheet.lignes_vides = most
+    minimum = int(roster_spec(sheet.jeu).get("lignes_min", ROSTER_MIN_ROWS))
+    key = "liste-" + _digest(render_sheet(sheet, env, for_pdf=True), minimum) + ".json"
+    cached = _cache_read(key)
+    if cached is not None:
+        try:
+            sheet.lignes_vides = int(json.loads(cached))
+            return
+        except (ValueError, TypeError):
+            pass
+    fit_roster(sheet, env, most, minimum)
+    _cache_write(key, json.dumps(sheet.lignes_vides).encode("utf-8"))
 
 
 def pdf_bytes(markup: str) -> bytes:

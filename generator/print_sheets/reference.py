@@ -1,6 +1,7 @@
 """Reference sheets: blocks of entry texts and tables, grouped in titled sections."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..model import Entry, Game
@@ -33,7 +34,11 @@ def entry_block(game: Game, entry: Entry, brief: bool = False) -> dict[str, Any]
 
 
 def table_view(game: Game, entry: Entry) -> dict[str, Any]:
-    """Header and cells of a data table, as escaped text (null is « — », ref is the entry's name)."""
+    """Header and cells of a data table, as escaped text (null is « — », ref is the entry's name).
+
+    A `ref` column that only repeats, on every row, what another cell of the row already
+    names (« Guetteur | Guetteur ») is left out: on paper it adds nothing.
+    """
     d = entry.data
     columns = d.get("colonnes", [])
     rows = []
@@ -43,10 +48,21 @@ def table_view(game: Game, entry: Entry) -> dict[str, Any]:
             value = column_value(row.get(column["id"]), column)
             if column["id"] == "ref" and value in game.entries:
                 value = game.entries[value].nom
-            cells.append(esc(cell_text(value)))
+            cells.append(cell_text(value))
         rows.append(cells)
-    return {"colonnes": [esc(c["nom"]) for c in columns], "lignes": rows,
+    keep = [i for i, column in enumerate(columns) if not (column["id"] == "ref" and repeats_its_row(rows, i))]
+    return {"colonnes": [esc(columns[i]["nom"]) for i in keep], "lignes": [[esc(r[i]) for i in keep] for r in rows],
             "notes": [esc(n) for n in d.get("notes", [])], "de": d.get("de", "")}
+
+
+def repeats_its_row(rows: list[list[str]], index: int) -> bool:
+    """Whether, on every row, cell `index` equals, contains or is contained in another cell of the row."""
+    def same(a: str, b: str) -> bool:
+        short, long = sorted((a.casefold().strip(), b.casefold().strip()), key=len)
+        return short == long != "" or (len(short) >= 4 and re.search(rf"(?<!\w){re.escape(short)}(?!\w)", long) is not None)
+
+    return bool(rows) and all(any(same(row[index], other) for j, other in enumerate(row) if j != index)
+                              for row in rows)
 
 
 NOT_ON_SHEETS = ("calculs", "regles_liste", "faq")

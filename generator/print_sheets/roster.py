@@ -9,6 +9,7 @@ from typing import Any
 import jinja2
 
 from ..model import Game
+from ..render import accord, singular
 from .cards import Card, card_pages
 from .layout import CARD_H, CARD_W, GRID_COLS, GRID_ROWS, GRID_X, GRID_Y, cut_marks, environment, stylesheet
 from .reference import entry_block
@@ -65,7 +66,9 @@ def roster_spec(game: Game) -> dict[str, Any]:
     false one shows nothing); `vide` leaves the cell blank (filled in by hand). `classe`
     "nom" and "texte" columns are wider. `cartes` says which entries' cards a list calls for: the value at `valeur`
     mapped through `ids` (die result to entry id), or taken as an entry id when `direct`.
-    `profils` adds a profile card for each entry's `profil`.
+    `profils` adds a profile card for each entry's `profil`. `lignes_vides` is the number of blank rows of
+    the sheet printed from the build; fewer are printed (never below `lignes_min`) when that keeps
+    the help tables off an extra page.
     """
     unit = game.manifest.get("unite_cout", "points")
     title = ROSTER_TITLES.get(game.id, "Feuille de liste")
@@ -98,7 +101,7 @@ def roster_spec(game: Game) -> dict[str, Any]:
         predators = {short: names[f"predateur-{short}"] for short in ("larve", "adulte", "geant")
                      if f"predateur-{short}" in names}
         return {
-            "titre": title, "unite": unit, "noms": names, "lignes_vides": 10, "lignes_par": "creatures",
+            "titre": title, "unite": unit, "noms": names, "lignes_vides": 10, "lignes_min": 9, "lignes_par": "creatures",
             "colonnes": [
                 {"id": "creature", "nom": "Créature", "classe": "nom", "valeurs": [
                     {"valeur": "creature.nom"},
@@ -299,7 +302,7 @@ def profile_view(profile: dict[str, Any], spec: dict[str, Any], unit: str) -> di
         if isinstance(item, dict):
             ident = str(item.get("id") or "")
             text = str(item.get("nom") or names.get(ident, ident))
-            return text + (f" ({_scalar(item['cout'])} {unit})" if not _is_empty(item.get("cout")) else "")
+            return text + (f" ({_scalar(item['cout'])} {accord(item['cout'], unit)})" if not _is_empty(item.get("cout")) else "")
         return str(names.get(str(item), item))
 
     def items(value: Any) -> str:
@@ -312,7 +315,7 @@ def profile_view(profile: dict[str, Any], spec: dict[str, Any], unit: str) -> di
     limit = first(profile.get("limitation"), props.get("lim"), props.get("limitation"))
     infos = []
     if not _is_empty(cost):
-        infos.append(f"{_scalar(cost)} {unit}")
+        infos.append(f"{_scalar(cost)} {accord(cost, unit)}")
     if not _is_empty(limit):
         infos.append(f"LIM {_scalar(limit)}")
     if not _is_empty(factions):
@@ -356,6 +359,7 @@ def roster_model(game: Game, liste: dict[str, Any] | None, rapport: dict[str, An
                  catalogue: dict[str, Any] | None = None) -> dict[str, Any]:
     """Everything the roster template shows, as plain text values (mirrors `modele` in impression.js)."""
     spec = roster_spec(game)
+    given = isinstance(liste, dict)
     liste = liste if isinstance(liste, dict) else {}
     rapport = rapport if isinstance(rapport, dict) else {}
     rows = []
@@ -388,7 +392,7 @@ def roster_model(game: Game, liste: dict[str, Any] | None, rapport: dict[str, An
     valide = rapport.get("valide")
     return {
         "titre": typographie_fr(spec["titre"]), "unite": spec["unite"], "jeu": game.nom,
-        "nom": "" if liste.get("nom") is None else str(liste.get("nom")),
+        "nom": list_name(liste) if given else "",
         "format": "" if liste.get("format") is None else str(liste.get("format")),
         "cout": "" if rapport.get("cout") is None else _scalar(rapport.get("cout")),
         "verdict": "" if valide is None else ("Liste valide" if valide else "Liste non valide"),
@@ -402,6 +406,16 @@ def roster_model(game: Game, liste: dict[str, Any] | None, rapport: dict[str, An
         "aides": [entry_block(game, e) for e in entries_where(
             game, lambda e: e.kind == "tables" and e.data.get("type") == "cout")],
     }
+
+
+NO_NAME = "sans nom"
+
+
+def list_name(liste: dict[str, Any]) -> str:
+    """The name a roster prints for a list: its `nom`, or « sans nom » when it has none (mirrors `nomListe`)."""
+    name = liste.get("nom")
+    text = "" if name is None else str(name).strip()
+    return text or NO_NAME
 
 
 COLUMN_WEIGHTS = {"nom": 3.2, "texte": 2.2}
@@ -427,6 +441,7 @@ def roster_spec_json(game: Game) -> str:
     """The roster spec, card grid and cut marks, as JSON for impression.js (safe inside <script>)."""
     spec = dict(roster_spec(game))
     spec["jeu"] = game.nom
+    spec["unite_singulier"] = singular(spec["unite"])
     spec["grille"] = {"x": GRID_X, "y": GRID_Y, "largeur": CARD_W, "hauteur": CARD_H,
                       "colonnes": GRID_COLS, "lignes": GRID_ROWS}
     spec["reperes"] = {str(rows): cut_marks(rows) for rows in range(1, GRID_ROWS + 1)}

@@ -28,6 +28,7 @@ class Sheet:
     jetons: list[Token] = field(default_factory=list)
     blocs: list[dict[str, Any]] = field(default_factory=list)
     taille: float = 9.0
+    lignes_vides: int | None = None                    # for roster sheets: blank rows (None: the game's number)
     entrees: list[str] = field(default_factory=list)   # ids of the entries that have a card
 
     def __post_init__(self) -> None:

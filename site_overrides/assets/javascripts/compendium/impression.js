@@ -161,9 +161,28 @@
     return {};
   }
 
+  /* A count as a number (1, 2.5, "1", "1,5"), or null (mirrors count_value in generator/render.py). */
+  function valeurCompte(valeur) {
+    if (typeof valeur === "boolean" || valeur === null || valeur === undefined) return null;
+    var texte = String(valeur).trim().replace(",", ".");
+    if (texte === "" || !/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(texte)) return null;
+    return Number(texte);
+  }
+
+  /* The cost unit agreed with a count: singular below 2 (« 1 point », « 3 points »). */
+  function uniteAccordee(nombre, spec) {
+    var n = valeurCompte(nombre);
+    return n !== null && Math.abs(n) < 2 && spec.unite_singulier ? spec.unite_singulier : (spec.unite || "");
+  }
+
+  /* The name printed for a list: its `nom`, or « sans nom » (mirrors list_name). */
+  function nomListe(liste) {
+    var texte = liste.nom === undefined || liste.nom === null ? "" : String(liste.nom).trim();
+    return texte || "sans nom";
+  }
+
   function vueProfil(profil, spec) {
     var noms = spec.noms || {};
-    var unite = spec.unite || "";
     var props = profil.proprietes && typeof profil.proprietes === "object" ? profil.proprietes : {};
     function premier() {
       for (var i = 0; i < arguments.length; i++) if (!vide(arguments[i])) return arguments[i];
@@ -173,7 +192,7 @@
       if (item && typeof item === "object") {
         var ident = String(item.id || "");
         var texte = String(item.nom || (possede(noms, ident) ? noms[ident] : ident));
-        return texte + (vide(item.cout) ? "" : " (" + scalaire(item.cout) + " " + unite + ")");
+        return texte + (vide(item.cout) ? "" : " (" + scalaire(item.cout) + " " + uniteAccordee(item.cout, spec) + ")");
       }
       return possede(noms, String(item)) ? String(noms[String(item)]) : String(item);
     }
@@ -186,7 +205,7 @@
     var factions = premier(profil.factions, props.faction, props.factions);
     var limite = premier(profil.limitation, props.lim, props.limitation);
     var infos = [];
-    if (!vide(cout)) infos.push(scalaire(cout) + " " + unite);
+    if (!vide(cout)) infos.push(scalaire(cout) + " " + uniteAccordee(cout, spec));
     if (!vide(limite)) infos.push("LIM " + scalaire(limite));
     if (!vide(factions)) infos.push(liste(factions));
     var caracs = profil.caracteristiques && typeof profil.caracteristiques === "object" && !Array.isArray(profil.caracteristiques)
@@ -250,7 +269,7 @@
     });
     var valide = rapport.valide;
     return {
-      nom: liste.nom === undefined || liste.nom === null ? "" : String(liste.nom),
+      nom: nomListe(liste),
       format: liste.format === undefined || liste.format === null ? "" : String(liste.format),
       cout: rapport.cout === undefined || rapport.cout === null ? "" : scalaire(rapport.cout),
       verdict: valide === undefined || valide === null ? "" : (valide ? "Liste valide" : "Liste non valide"),
