@@ -314,3 +314,12 @@ def test_d6_one_sorcerer_is_singular_and_points_at_him():
     (sorciers,) = [v for v in report["erreurs"] if v["code"] == "D6_SORCIERS_MAX"]
     assert sorciers["chemin"] == "/entrees/1"
     assert sorciers["message"].startswith("Entrée 2 « Mage » — 1 Sorcier dans la liste, mais un format de 249 points")
+
+
+def test_list_wide_names_checked_at_build_are_the_names_given_to_rules():
+    # The build refuses a bound or a message naming anything else (generator/engine_checks.py).
+    from browser_engine.analyse import AnalyseJeu
+    from browser_engine.regles import NOMS_LISTE
+    from browser_engine.validation import _noms
+
+    assert set(_noms({"format": 300, "entrees": []}, AnalyseJeu(cout=12))) == set(NOMS_LISTE)
