@@ -493,6 +493,9 @@ def command_tables(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
+    for stream in (sys.stdout, sys.stderr):  # a terminal that is not UTF-8 gets « ? », not an error
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
     parser = _parser()
     args, rest = parser.parse_known_args(argv)
     try:

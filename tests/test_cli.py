@@ -458,3 +458,17 @@ def test_damaged_bundle_is_named(tmp_path, path, command):
     args = [str(write(tmp_path, "l.yaml", VALID_LIST)) if a == "LISTE" else a for a in COMMANDS[command]]
     refused(run(*args, "--donnees", str(donnees)), f"--donnees : {donnees} est un paquet de données abîmé",
             "assets/data/<jeu>.json")
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_terminal_that_is_not_utf8(bundle_file, encoding):
+    """French text on a terminal without « é » or « — »: replaced characters, never an error."""
+    import os
+
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    for args, code in ((["valider", str(EXAMPLES / "01-gardiens-du-col.yaml")], 0), (["probas", "bataille-d6", "attaque"], 0),
+                       (["valider", str(EXAMPLES / "04-trop-de-heros.yaml")], 1)):
+        result = subprocess.run([sys.executable, "-m", "browser_engine", *args, "--donnees", str(bundle_file)], cwd=ROOT,
+                                capture_output=True, env=env, timeout=300)
+        assert result.returncode == code, result.stderr
+        assert b"Erreur" not in result.stderr and result.stdout
