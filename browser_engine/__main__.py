@@ -3,4 +3,8 @@ import sys
 
 from .cli import main
 
-sys.exit(main())
+try:
+    sys.exit(main())
+except KeyboardInterrupt:  # Ctrl-C during a long calculation: a short French line, no traceback
+    print("\nInterrompu.", file=sys.stderr)
+    sys.exit(130)

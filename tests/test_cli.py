@@ -472,3 +472,20 @@ def test_terminal_that_is_not_utf8(bundle_file, encoding):
                                 capture_output=True, env=env, timeout=300)
         assert result.returncode == code, result.stderr
         assert b"Erreur" not in result.stderr and result.stdout
+
+
+
+def test_interrupt_is_a_french_line(monkeypatch, capsys):
+    """Ctrl-C during a long calculation: « Interrompu. », exit 130, no traceback."""
+    import runpy
+
+    import browser_engine.cli
+
+    def interrupted(argv=None):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(browser_engine.cli, "main", interrupted)
+    with pytest.raises(SystemExit) as stopped:
+        runpy.run_module("browser_engine", run_name="__main__")
+    assert stopped.value.code == 130
+    assert capsys.readouterr().err == "\nInterrompu.\n"
