@@ -134,7 +134,16 @@ def _read_yaml(path: Path) -> Any:
     except ImportError:
         raise ErreurDonnees("PyYAML est nécessaire pour lire les données YAML du site ; installez-le, ou "
                             "passez le paquet JSON exporté avec --donnees assets/data/<jeu>.json.") from None
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ErreurDonnees(f"Données illisibles : {_safe(path)} : {raison(exc)}.") from None
+    except UnicodeDecodeError:
+        raise ErreurDonnees(f"Données illisibles : {_safe(path)} n'est pas un texte UTF-8.") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{_safe(path)}:{mark.line + 1}:{mark.column + 1}" if mark is not None else _safe(path)
+        raise ErreurDonnees(f"Données illisibles : {where} : YAML invalide.") from None
 
 
 def naive_bundle(data_dir: Path, jeu: str) -> dict[str, Any]:
@@ -164,7 +173,10 @@ def naive_bundle(data_dir: Path, jeu: str) -> dict[str, Any]:
 def _game_schema(data_dir: Path, kind: str, jeu: str) -> dict[str, Any] | None:
     """`schemas/<kind>-<jeu>.schema.json` next to the data folder, when the game has one."""
     path = data_dir.parent / "schemas" / f"{kind}-{jeu}.schema.json"
-    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+    try:
+        return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+    except (OSError, ValueError):
+        raise ErreurDonnees(f"Schéma illisible : {_safe(path)} n'est pas un JSON valide.") from None
 
 
 def _generator_bundle(data_dir: Path, jeu: str) -> dict[str, Any] | None:
@@ -176,8 +188,8 @@ def _generator_bundle(data_dir: Path, jeu: str) -> dict[str, Any] | None:
         return None
     try:
         return game_bundle(data_dir, jeu)
-    except KeyError:
-        raise ErreurEntree(f"Jeu inconnu « {jeu} ».") from None
+    except KeyError:  # the game exists (checked by the caller) in a folder not named data/: read it naively
+        return None
     except DataError as exc:
         own = [p for p in exc.problems if p.file.startswith((f"data/{jeu}/", "schemas/"))]
         if own:

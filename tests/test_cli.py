@@ -489,3 +489,19 @@ def test_interrupt_is_a_french_line(monkeypatch, capsys):
         runpy.run_module("browser_engine", run_name="__main__")
     assert stopped.value.code == 130
     assert capsys.readouterr().err == "\nInterrompu.\n"
+
+
+def test_donnees_folder_not_named_data(tmp_path):
+    """A copy of the game's folder elsewhere is read; a broken YAML file there is located, not a traceback."""
+    import shutil
+
+    shutil.copytree(ROOT / "data" / "bataille-d6", tmp_path / "mes-donnees" / "bataille-d6")
+    folder = tmp_path / "mes-donnees"
+    result = run("tables", "bataille-d6", "--donnees", str(folder))
+    assert result.returncode == 0, result.stderr
+    assert [t["id"] for t in json.loads(result.stdout)][0] == "table-attaque"
+    (folder / "bataille-d6" / "sorts.yaml").write_text("sorts: [\n", encoding="utf-8")
+    refused(run("tables", "bataille-d6", "--donnees", str(folder)),
+            f"Données illisibles : {folder / 'bataille-d6' / 'sorts.yaml'}:2:1 : YAML invalide.")
+    (folder / "bataille-d6" / "sorts.yaml").write_bytes(b"sorts: [\xff]\n")
+    refused(run("tables", "bataille-d6", "--donnees", str(folder)), "n'est pas un texte UTF-8")
