@@ -446,3 +446,23 @@ def test_pas_de_narration_ni_de_credits():
     for mot in ("Adrian Smith", "Mike McVey", "Eric M. Lang", "organes génitaux", "connards", "comme une merde",
                 "fruit trop pourri"):
         assert mot not in texte, mot
+
+
+def test_qui_remplace_qui():
+    # l. 1260-1264: a captured mercenary replaces a Guerrier or a Jeune-sang; l. 2026-2029: Worm is added next
+    # to an ally; l. 1280-1281: the Tyran replaces the Prince; l. 1218-1219: neither Worm nor the Tyran is drawn.
+    profils = entrees("profils.yaml")
+    assert profils["maw"]["proprietes"]["remplace"] == ["guerrier", "jeune-sang"]
+    assert profils["worm"]["proprietes"]["remplace"] == []
+    assert profils["profil-le-tyran"]["proprietes"]["remplace"] == ["prince"]
+    tires = sorted(p["id"] for p in profils.values() if p.get("proprietes", {}).get("tirage_aleatoire"))
+    assert len(tires) == 13 and "worm" not in tires and "profil-le-tyran" not in tires
+
+
+def test_restrictions_lisibles_par_le_verificateur():
+    cap = entrees("capacites.yaml")
+    assert cap["um-tal-b-03"]["proprietes"]["pour_types"] == ["guerrier"]               # l. 1682
+    assert cap["bul-gar-c-01"]["proprietes"]["pour_types"] == ["shaman"]                # l. 1778
+    assert cap["um-gorr-d-01"]["proprietes"]["pour_types"] == ["prince", "mercenaire"]  # l. 1737-1739
+    assert cap["um-gorr-shaman"]["proprietes"]["sauf_types"] == ["prince", "mercenaire"]  # l. 1760-1763
+    assert cap["sarrassa-shaman"]["proprietes"]["jamais_remplace"] is True              # l. 1568, 1844-1846
