@@ -28,12 +28,12 @@ def render_tables(game: Game) -> dict[str, str]:
 
 
 def _table_markdown(table: dict[str, Any], game: Game, page_uri: str) -> str:
+    """One table: percentages (or means) first, the exact fractions in a folded block under it."""
     header = [table.get("entete_lignes", "")] + list(table["colonnes"])
-    lines = [f"### {table['titre']} {{ #{table['id']} }}", "", table.get("resume", ""), "",
-             "| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
-    for row in table["lignes"]:
-        cells = [f"{c['fraction']} ({c['texte']})" for c in row["cellules"]]
-        lines.append("| " + " | ".join([str(row["entete"])] + cells) + " |")
+    lines = [f"### {table['titre']} {{ #{table['id']} }}", "", table.get("resume", ""), ""]
+    lines += _rows(header, table["lignes"], "texte")
+    lines += ["", '??? note "Fractions exactes"', ""]
+    lines += [("    " + line).rstrip() for line in _rows(header, table["lignes"], "fraction")]
     lines.append("")
     if table.get("note"):
         lines += [f"*{table['note']}*", ""]
@@ -41,3 +41,11 @@ def _table_markdown(table: dict[str, Any], game: Game, page_uri: str) -> str:
         link = relative_link(page_uri, game.uri("probas"))
         lines.append(f"Valeurs exactes calculées à la construction du site par le moteur du [calculateur de probabilités]({link}).")
     return "\n".join(lines)
+
+
+def _rows(header: list[str], rows: list[dict[str, Any]], key: str) -> list[str]:
+    """A Markdown table whose cells show `key` of each computed cell (« texte » or « fraction »)."""
+    lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
+    for row in rows:
+        lines.append("| " + " | ".join([str(row["entete"])] + [str(c[key]) for c in row["cellules"]]) + " |")
+    return lines

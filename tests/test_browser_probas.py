@@ -1,0 +1,148 @@
+"""« Probabilités » as a player reads it, in headless Chromium (issue 10, §7).
+
+* Percentages first; the exact fractions appear on demand.
+* Khârn-Âges exploding dice: the negligible tail is one row « ≥ N » with its exact total, the
+  truncated mass is a note and not an outcome row, and « au moins N » is exact.
+* « Comparer » keeps a result as A and draws the next one as B on the same chart.
+* At 390 px no page scrolls sideways and the percentages are on screen.
+Expected odds come from the brute force of tests/test_odds_kharn_ages.py and hand-derived formulas.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+
+import pytest
+
+from tests.browser_support import calculer
+from tests.test_browser_outils import Onglet, ouvrir
+from tests.test_odds_kharn_ages import Side, brute_threshold
+
+KA = "kharn-ages/probas/"
+
+
+@pytest.fixture
+def onglet(navigateur: object) -> Iterator[Onglet]:
+    o = Onglet(navigateur)
+    yield o
+    try:
+        o.verifier_propre()
+    finally:
+        o.contexte.close()
+
+
+def lignes(tableau: object) -> list[dict[str, str]]:
+    return tableau.locator("tbody tr").evaluate_all(
+        """rs => rs.map(r => ({libelle: r.querySelector('th').textContent, fraction: r.dataset.fraction,
+             pourcentage: r.querySelector('.cpd-pourcentage').textContent,
+             au_moins: (r.querySelector('.cpd-au-moins') || {}).title || '', plie: r.dataset.plie || ''}))""")
+
+
+def test_queue_pliee_troncature_en_note_et_au_moins(onglet: Onglet, site_url: str) -> None:
+    page = onglet.page
+    ouvrir(page, site_url + KA)
+    formulaire = page.locator("form[data-compendium-calcul=seuil]")
+    for nom, valeur in {"niveau": "2", "carac": "6", "bonus": "0", "seuil": "12"}.items():
+        formulaire.locator(f"[data-parametre={nom}]").fill(valeur)
+    zone = calculer(formulaire)
+    loi, nommees = brute_threshold(Side(2, 6), 12)
+    loi = {v: p for v, p in loi.items() if p}
+
+    # The truncated mass is a note, never a row.
+    assert "Explosion arrêtée" not in zone.locator("table").all_inner_texts().__str__()
+    assert zone.locator("[data-issue=troncature]").count() == 0
+    note = zone.locator("[data-role=troncature]")
+    assert "<\u00a00,01\u00a0%" in note.inner_text()
+    assert Fraction(note.locator(".cpd-fraction").text_content()) == nommees["troncature"]
+
+    rangees = lignes(zone.locator("table[data-role=distribution]"))
+    assert len(rangees) < 60 < len(loi)
+    queue = rangees[-1]
+    assert queue["libelle"].startswith("≥ ") and int(queue["plie"]) >= 2
+    borne = int(queue["libelle"][2:])
+    assert Fraction(queue["fraction"]) == sum(p for v, p in loi.items() if v >= borne)
+    assert all(p < Fraction(1, 20_000) for v, p in loi.items() if v >= borne)
+    # Every row but the folded one is one value of the law; « au moins » is the exact upper tail.
+    for rangee in rangees[:-1]:
+        valeur = int(rangee["libelle"])
+        assert Fraction(rangee["fraction"]) == loi[valeur]
+        assert Fraction(rangee["au_moins"].split(" : ")[1]) == sum(p for v, p in loi.items() if v >= valeur)
+    assert rangees[0]["pourcentage"] == "1,00\u00a0%"  # EC (total 0): 1/100
+
+    # Percentages first: the fractions are hidden until asked for.
+    fraction = zone.locator("table[data-role=distribution] tbody tr").first.locator(".cpd-fraction")
+    assert fraction.is_hidden()
+    zone.get_by_label("Afficher les fractions exactes").check()
+    assert fraction.is_visible()
+
+
+def test_comparer_deux_reglages(onglet: Onglet, site_url: str) -> None:
+    page = onglet.page
+    ouvrir(page, site_url + KA)
+    formulaire = page.locator("form[data-compendium-calcul=seuil]")
+    formulaire.locator("[data-parametre=seuil]").fill("14")
+    formulaire.locator("[data-parametre=niveau]").fill("1")
+    calculer(formulaire)
+    formulaire.get_by_role("button", name="Comparer").click()
+    assert "A" in formulaire.locator("[data-role=attente-b]").inner_text()
+    formulaire.locator("[data-parametre=niveau]").fill("3")
+    zone = calculer(formulaire)
+
+    legende = zone.locator("[data-role=legende] li").all_inner_texts()
+    assert len(legende) == 2 and legende[0].startswith("A") and legende[1].startswith("B")
+    assert "Niveau 1" in legende[0] and "Niveau 3" in legende[1]
+    assert zone.locator("svg.cpd-graphique").count() == 1
+    assert zone.locator("svg rect[data-serie=A]").count() > 0 and zone.locator("svg rect[data-serie=B]").count() > 0
+    series = zone.locator("[data-role=comparaison] > .cpd-serie")
+    assert series.count() == 2
+    for k, niveau in enumerate((1, 3)):
+        _, nommees = brute_threshold(Side(niveau, 6), 14)
+        reussite = series.nth(k).locator("[data-issue=reussite]").get_attribute("data-fraction")
+        assert Fraction(reussite) == nommees["reussite"]
+    formulaire.get_by_role("button", name="Fin de la comparaison").click()
+    assert zone.locator("[data-role=comparaison]").count() == 0
+    assert zone.locator("svg rect[data-serie=B]").count() == 0
+
+
+def test_au_moins_bataille_d6(onglet: Onglet, site_url: str) -> None:
+    """Five attacks at Valeur 3 against Armure 2 (no penalty): eliminations follow Binomial(5, 1/3)."""
+    page = onglet.page
+    ouvrir(page, site_url + "bataille-d6/probas/")
+    formulaire = page.locator("form[data-compendium-calcul=attaque]")
+    for nom, valeur in {"valeur": "3", "armure": "2", "malus_armure": "0", "couverts": "0", "attaques": "5"}.items():
+        formulaire.locator(f"[data-parametre={nom}]").fill(valeur)
+    relance = formulaire.locator("[data-parametre=relance_sauvegarde]")
+    if relance.count() and relance.is_checked():
+        relance.uncheck()
+    zone = calculer(formulaire)
+    p = Fraction(3, 6) * Fraction(4, 6)  # hit on 1-3, save (3+ on d6 > 2) fails on 1-2
+    from math import comb
+
+    loi = {k: comb(5, k) * p**k * (1 - p) ** (5 - k) for k in range(6)}
+    rangees = lignes(zone.locator("table[data-role=distribution]"))
+    assert [int(r["libelle"]) for r in rangees] == list(range(6))
+    for rangee in rangees:
+        k = int(rangee["libelle"])
+        assert Fraction(rangee["fraction"]) == loi[k]
+        assert Fraction(rangee["au_moins"].split(" : ")[1]) == sum(loi[j] for j in range(k, 6))
+    assert zone.locator("th", has_text="Au moins cette valeur").count() == 1
+
+
+@pytest.mark.parametrize("jeu", ["bataille-d6", "hami", "kharn-ages"])
+def test_telephone_390_px(navigateur: object, site_url: str, jeu: str) -> None:
+    o = Onglet(navigateur)
+    try:
+        page = o.page
+        page.set_viewport_size({"width": 390, "height": 844})
+        ouvrir(page, site_url + f"{jeu}/probas/")
+        for formulaire in page.locator("form[data-compendium-calcul]").all():
+            if formulaire.locator("[data-type=paquet]").count():
+                continue
+            calculer(formulaire)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        for cellule in page.locator(".cpd-resultat tbody tr .cpd-pourcentage").all()[:40]:
+            boite = cellule.bounding_box()
+            assert boite["x"] >= 0 and boite["x"] + boite["width"] <= 390, boite
+        o.verifier_propre()
+    finally:
+        o.contexte.close()
