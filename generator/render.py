@@ -354,6 +354,7 @@ def static_tables_hook() -> StaticTables | None:
     return odds_tables.render_tables
 
 
+NBSP = "\u00a0"
 TOOL_LINKS = {"verifier": "Vérifier une liste", "probas": "Probabilités", "imprimer": "À imprimer"}
 
 
@@ -371,11 +372,17 @@ def game_links(game: Game, from_uri: str) -> list[tuple[str, str]]:
 
 
 def games_table(site: Site, from_uri: str) -> str:
-    """Markdown table of the games for the home page, with a direct link to each game's rules and tools."""
-    rows = ["| Jeu | Genre | Présentation | Accès direct |", "| --- | --- | --- | --- |"]
+    """The home page's list of games: one card per game, with a direct link to its rules and each of its tools.
+
+    Material's « grid cards » (one column on a phone, several on a wide screen).
+    """
+    cards = ['<div class="grid cards cp-jeux" markdown>', ""]
     for game in site.games:
         m = game.manifest
-        links = "<br>".join(f"[{text}]({target})" for text, target in game_links(game, from_uri))
-        rows.append(f"| [{m['nom']}]({relative_link(from_uri, game.uri('index'))}) | {m.get('genre', '')} | "
-                    f"{m['resume']} | {links} |")
-    return "\n".join(rows)
+        # A link's words stay on one line (no-break spaces).
+        links = " · ".join(f"[{text.replace(' ', NBSP)}]({target})" for text, target in game_links(game, from_uri))
+        genre = f"*{m['genre']}* — " if m.get("genre") else ""
+        cards += [f"-   **[{m['nom']}]({relative_link(from_uri, game.uri('index'))})**", "",
+                  "    ---", "", f"    {genre}{m['resume']}", "", f"    {links}", ""]
+    cards.append("</div>")
+    return "\n".join(cards)

@@ -123,6 +123,6 @@ def test_home_page_links_each_game_rules_and_declared_tools(game_root: Path) -> 
         (["imprimer"], ["[Règles](jeu-test/index.md)", "[À imprimer](jeu-test/imprimer.md)"]),
     ]:
         game.manifest["outils"] = tools
-        table = render.games_table(site, "index.md")
-        row = next(line for line in table.splitlines() if line.startswith("| [Jeu de test"))
-        assert row.rsplit("|", 2)[1].strip() == "<br>".join(expected), (tools, row)
+        cards = render.games_table(site, "index.md").splitlines()
+        title = cards.index("-   **[Jeu de test (inventé)](jeu-test/index.md)**")
+        assert cards[title + 6].strip().replace("\u00a0", " ") == " · ".join(expected), (tools, cards)
