@@ -34,19 +34,19 @@
 
   /** Fold every word indexed by the lunr builders of this worker (after the language's own steps). */
   function installerIndex(lunr) {
-    if (!lunr || !lunr.Builder || lunr.Builder.prototype.compendiumPlie) {
+    if (!lunr || !lunr.Builder || lunr.Builder.prototype.compendiumAdd) {
       return;
     }
     lunr.Pipeline.registerFunction(jetonPlie, "compendiumPlier");
     const ajouter = lunr.Builder.prototype.add;
+    lunr.Builder.prototype.compendiumAdd = ajouter;
     lunr.Builder.prototype.add = function (document, attributs) {
-      if (!this.compendiumPlie) {
+      if (!this.compendiumPlie) {      // first document of this index: the pipeline is complete
         this.compendiumPlie = true;
         this.pipeline.add(jetonPlie);
       }
       return ajouter.call(this, document, attributs);
     };
-    lunr.Builder.prototype.compendiumPlie = false;
   }
 
   // Material's worker exposes lunr as `self.lunr = lunr`: catch it there.
