@@ -238,6 +238,32 @@ def test_moteur_bloque_puis_redemarre(onglet: Onglet, site_url: str) -> None:
     assert page.locator(".cpd-chargement--erreur").count() == 0
 
 
+def test_progression_en_octets(onglet: Onglet, site_url: str, site_dir: Path) -> None:
+    """While Pyodide and the wheels download, the loading line counts the bytes (not a frozen « étape 1/4 »)."""
+    page = onglet.page
+    page.add_init_script("""
+        window.__chargement = [];
+        new MutationObserver((ms) => { for (const m of ms) {
+            const cible = m.target.nodeType === 1 ? m.target : m.target.parentElement;
+            if (cible && cible.closest('[data-role=chargement]')) window.__chargement.push(cible.textContent);
+        } }).observe(document, {subtree: true, childList: true, characterData: true});""")
+    ouvrir(page, site_url + f"{JEU}/verifier/")
+    textes = page.evaluate("() => window.__chargement")
+    motif = re.compile(r"étape 1/4 : .*— ([\d\u202f ]+(?:,\d)?)\u00a0(Ko|Mo) reçus sur ([\d\u202f ]+(?:,\d)?)\u00a0(Ko|Mo)")
+
+    def mo(nombre: str, unite: str) -> float:
+        valeur = float(re.sub(r"[\u202f ]", "", nombre).replace(",", "."))
+        return valeur if unite == "Mo" else valeur / 1024
+
+    mesures = [(mo(m[1], m[2]), mo(m[3], m[4])) for m in map(motif.search, textes) if m]
+    assert mesures, textes
+    assert all(recus <= total + 0.05 for recus, total in mesures), mesures
+    assert len({recus for recus, _ in mesures}) >= 2, mesures  # it moves
+    wasm = (site_dir / "assets" / "pyodide" / "pyodide.asm.wasm").stat().st_size / 1_048_576
+    assert max(total for _, total in mesures) >= wasm - 0.05, (mesures, wasm)
+    assert page.locator("[data-role=chargement]").get_attribute("data-pret") == "oui"
+
+
 # --- Hostile input ----------------------------------------------------------------------------
 
 ALIAS_BOMBE = "a: &a [rire, rire, rire, rire, rire, rire, rire, rire, rire]\n" + "".join(

@@ -7,6 +7,7 @@
 //   {id, type: "calculer", jeu, calcul, parametres} → {id, resultat: distribution} | {id, erreur}
 // Messages out, besides the answers:
 //   {type: "progression", etape, total, message}
+//   {type: "telechargement", recus, total}          bytes downloaded so far (total 0 when unknown)
 // Everything is fetched from the site itself: no CDN.
 const TOTAL_ETAPES = 4;
 let racine = null;
@@ -18,6 +19,43 @@ const echauffes = new Set(); // games whose validation path has run once
 function progression(etape, message) {
   // ms: time since the worker started, for the benchmarks' breakdown
   self.postMessage({ type: "progression", etape, total: TOTAL_ETAPES, message, ms: performance.now() });
+}
+
+// --- Download progress: bytes received, and their total when every server answer gives it -------
+// While the engine starts, fetch (ours and Pyodide's) goes through a counter; the page shows
+// « 3,2 Mo reçus sur 12,5 Mo » instead of a step that seems stuck during the download.
+const INTERVALLE_OCTETS_MS = 100;
+const fetchDirect = self.fetch.bind(self);
+const octets = { recus: 0, total: 0, totalConnu: true, dernier: -Infinity };
+
+function publierOctets(forcer) {
+  const maintenant = performance.now();
+  if (!forcer && maintenant - octets.dernier < INTERVALLE_OCTETS_MS) return;
+  octets.dernier = maintenant;
+  self.postMessage({ type: "telechargement", recus: octets.recus, total: octets.totalConnu ? octets.total : 0 });
+}
+
+async function fetchCompte(ressource, options) {
+  const reponse = await fetchDirect(ressource, options);
+  if (!reponse.ok || !reponse.body) return reponse;
+  const longueur = Number(reponse.headers.get("content-length"));
+  // A compressed answer's length counts compressed bytes, while the body gives them inflated.
+  if (longueur > 0 && !reponse.headers.get("content-encoding")) octets.total += longueur;
+  else octets.totalConnu = false;
+  const compteur = new TransformStream({
+    transform(morceau, controleur) {
+      octets.recus += morceau.byteLength;
+      publierOctets(false);
+      controleur.enqueue(morceau);
+    },
+    flush() {
+      publierOctets(true);
+    },
+  });
+  // Same status and headers (Content-Type: application/wasm keeps streaming compilation).
+  return new Response(reponse.body.pipeThrough(compteur), {
+    status: reponse.status, statusText: reponse.statusText, headers: reponse.headers,
+  });
 }
 
 async function telecharger(url, quoi) {
@@ -34,7 +72,8 @@ async function telecharger(url, quoi) {
 }
 
 async function demarrer() {
-  progression(1, "Chargement de Python (Pyodide)…");
+  self.fetch = fetchCompte; // until the engine is installed (see the end of this function)
+  progression(1, "Téléchargement de Python (Pyodide) et du moteur…");
   // Fetch the wheels while Pyodide compiles: they are independent.
   const roues = (async () => {
     const manifeste = await (
@@ -62,6 +101,7 @@ async function demarrer() {
   for (const octets of await roues) {
     pyodide.unpackArchive(octets, "wheel");
   }
+  self.fetch = fetchDirect;
   await import(racine + "assets/javascripts/compendium/moteur-python.js"); // sets self.COMPENDIUM_PYTHON
   pyodide.runPython(self.COMPENDIUM_PYTHON);
   glue = {

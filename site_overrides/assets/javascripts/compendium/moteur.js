@@ -50,6 +50,12 @@
   }
 
   const nombreFr = new Intl.NumberFormat("fr-FR");
+  const unDecimal = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  /** « 850 Ko », « 3,2 Mo » (1 Mo = 1 048 576 octets, as the engine's size messages). */
+  function taille(n) {
+    if (n < 1024 * 1024) return nombreFr.format(Math.max(1, Math.round(n / 1024))) + "\u00a0Ko";
+    return unDecimal.format(n / (1024 * 1024)) + "\u00a0Mo";
+  }
   function pourcentage(p) {
     if (p > 0 && p < 0.00005) return "<\u00a00,01\u00a0%";
     if (p < 1 && p > 0.99995) return ">\u00a099,99\u00a0%";
@@ -115,7 +121,7 @@
 
     _lancer() {
       if (this.worker) return;
-      this._publier({ etape: 0, message: "Chargement du moteur…", pret: false, erreur: null });
+      this._publier({ etape: 0, message: "Chargement du moteur…", pret: false, erreur: null, octets: 0, octetsTotal: 0 });
       let worker;
       try {
         worker = new Worker(this.racine + "assets/javascripts/compendium/moteur-worker.js", { type: "module" });
@@ -133,6 +139,10 @@
     }
 
     _recevoir(message) {
+      if (message.type === "telechargement") {
+        this._publier({ octets: Number(message.recus) || 0, octetsTotal: Number(message.total) || 0 });
+        return;
+      }
       if (message.type === "progression") {
         this.etapes = (this.etapes || []).concat([{ etape: message.etape, ms: message.ms }]);
         this._publier({
@@ -250,10 +260,13 @@
         texte.textContent = "Le moteur n'a pas pu démarrer ou s'est arrêté : " + etat.erreur;
         return;
       }
+      // During the download (step 1) the bar also moves with the bytes received.
+      const telechargement = !etat.pret && etat.etape <= 1 && etat.octets > 0;
+      const part = telechargement && etat.octetsTotal > 0 ? Math.min(1, etat.octets / etat.octetsTotal) : 0;
       if (barre) {
         barre.hidden = false;
         barre.max = etat.total;
-        barre.value = etat.etape;
+        barre.value = Math.max(etat.etape - 1, 0) + part;
       }
       if (etat.pret) {
         texte.textContent = "Moteur prêt.";
@@ -262,7 +275,11 @@
       } else {
         conteneur.hidden = false;
         delete conteneur.dataset.pret;
-        texte.textContent = `Chargement du moteur… (étape ${Math.max(etat.etape, 1)}/${etat.total} : ${etat.message})`;
+        const recus = telechargement
+          ? ` — ${taille(etat.octets)} reçus` + (etat.octetsTotal > 0 ? ` sur ${taille(etat.octetsTotal)}` : "")
+          : "";
+        texte.textContent = `Chargement du moteur… (étape ${Math.max(etat.etape, 1)}/${etat.total} : ${etat.message}${recus})`;
+        conteneur.dataset.octets = telechargement ? String(etat.octets) : "";
       }
     });
   }
