@@ -527,8 +527,9 @@ def test_kharn_ages_roster_names_the_ammunition(site_model: Site, printed: ps.Pr
     assert cells == [f"Flèches perce-armure (1 lot à 5 Ko, {quantite} projectiles)"]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium() -> Any:
+    """Chromium for this module only: one Playwright sync loop at a time (later modules start their own)."""
     from playwright.sync_api import sync_playwright
 
     from .browser_support import lancer_chromium
