@@ -197,8 +197,7 @@
     conteneur.replaceChildren(
       el("p", { classe: "cpd-aide cpd-paquet-avertissement", "data-role": "paquet-avertissement" },
         el("strong", {}, "Saisissez votre paquet"),
-        " : la composition officielle des cartes Combat n'est imprimée que sur les cartes, pas dans le texte du livre. ",
-        "Aucun calcul ne tourne sans vos cartes. Ce navigateur garde votre paquet et s'en sert pour tous les calculs de cartes."),
+        " : aucun calcul ne tourne sans vos cartes (la composition officielle n'est imprimée que sur les cartes)."),
       el("div", { classe: "cpd-tableau" }, table),
       el("p", { classe: "cpd-actions" }, commencer, " ", ajouter, " ", vider, " ",
         el("span", { classe: "cpd-aide", "data-role": "paquet-compte", "aria-live": "polite" }, "")),

@@ -35,6 +35,13 @@
     return [n / g, d / g];
   }
 
+  /** The fraction as a float, exact to 15 digits even when both terms overflow a double. */
+  function valeurFraction(f, approchee) {
+    if (!f || f[1] === 0n) return approchee;
+    const echelle = 10n ** 15n;
+    return Number((f[0] * echelle) / f[1]) / 1e15;
+  }
+
   function texteFraction(f) {
     if (!f) return "—";
     return f[1] === 1n ? String(f[0]) : `${f[0]}/${f[1]}`;
@@ -155,7 +162,7 @@
           frac = somme(frac, ligne.valeurs[k].frac);
           p += ligne.valeurs[k].p;
         }
-        return { frac, fracTexte: texteFraction(frac), p };
+        return { frac, fracTexte: texteFraction(frac), p: valeurFraction(frac, p) };
       });
       return { cle: signe + borne.cle, valeur: borne.valeur, libelle: `${signe} ${borne.libelle}`,
         court: signe + borne.court, plie: true, nombre: morceau.length, valeurs };
@@ -177,7 +184,7 @@
     for (let i = lignes.length - 1; i >= 0; i--) {
       frac = somme(frac, lignes[i].valeurs[k].frac);
       p += lignes[i].valeurs[k].p;
-      sortie[i] = { frac, p: Math.min(p, 1) };
+      sortie[i] = { frac, p: Math.min(valeurFraction(frac, p), 1) };
     }
     return sortie;
   }
