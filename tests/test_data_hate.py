@@ -466,3 +466,11 @@ def test_restrictions_lisibles_par_le_verificateur():
     assert cap["um-gorr-d-01"]["proprietes"]["pour_types"] == ["prince", "mercenaire"]  # l. 1737-1739
     assert cap["um-gorr-shaman"]["proprietes"]["sauf_types"] == ["prince", "mercenaire"]  # l. 1760-1763
     assert cap["sarrassa-shaman"]["proprietes"]["jamais_remplace"] is True              # l. 1568, 1844-1846
+
+
+def test_pas_de_lien_brut_hors_du_texte():
+    # [[id]] links are resolved in texts only; a reading, a missing-data note, a summary or a table cell
+    # would show the brackets as they are.
+    for entree in toutes().values():
+        for champ in ("nom", "resume", "interpretation", "manquant", "notes", "lignes"):
+            assert "[[" not in str(entree.get(champ, "")), (entree["id"], champ)
