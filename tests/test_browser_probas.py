@@ -126,6 +126,7 @@ def test_au_moins_bataille_d6(onglet: Onglet, site_url: str) -> None:
         assert Fraction(rangee["fraction"]) == loi[k]
         assert Fraction(rangee["au_moins"].split(" : ")[1]) == sum(loi[j] for j in range(k, 6))
     assert zone.locator("th", has_text="Au moins cette valeur").count() == 1
+    assert zone.locator(".cpd-au-moins").first.inner_text() == "100,00\u00a0%"  # exactly 1, not « > 99,99 % »
 
 
 @pytest.mark.parametrize("jeu", ["bataille-d6", "hami", "kharn-ages"])
