@@ -183,13 +183,14 @@ def test_codes_discrets(onglet: Onglet, site_url: str) -> None:
 # --- §7: 390 px ---------------------------------------------------------------------------------
 
 
-def test_telephone_390_px(navigateur: object, site_url: str) -> None:
+@pytest.mark.parametrize("jeu", ["bataille-d6", "hami", "kharn-ages"])
+def test_telephone_390_px(navigateur: object, site_url: str, jeu: str) -> None:
     o = Onglet(navigateur)
     try:
         page = o.page
         page.set_viewport_size({"width": 390, "height": 844})
-        ouvrir(page, site_url + PAGE)
-        page.select_option("#cpd-exemple", exemples(page)["02-horde-des-cimes.yaml"])
+        ouvrir(page, site_url + f"{jeu}/verifier/")
+        page.select_option("#cpd-exemple", sorted(exemples(page).values())[0])
         page.wait_for_selector("table[data-role=couts] tbody tr")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         couts = page.locator("table[data-role=couts] tbody tr > td:last-child").all()
