@@ -68,10 +68,12 @@ def chercher(page: object, texte: str) -> tuple[str, set[str]]:
     page.keyboard.press("End")      # Playwright types « é » without a key event: Material reads the box on keyup
     cible = sans_accents(texte).lower()
     lu: tuple[str, list[str]] = ("", [])
-    for _ in range(80):
+    for _ in range(240):
         page.wait_for_timeout(250)
         lu = (page.locator(COMPTE).inner_text(),
               page.locator(RESULTATS).evaluate_all("els => els.map(e => e.getAttribute('href'))"))
+        if lu[0].startswith("Initialisation"):  # the index is still loading: the list is not final
+            continue
         if lu[0].startswith("Aucun") or any(f"h={cible}" in lien for lien in lu[1]):
             return lu[0], {re.sub(r"\?h=[^#]*", "", lien).split("#")[0] for lien in lu[1]}
     raise AssertionError(f"pas de résultat pour « {texte} » : {lu}")
