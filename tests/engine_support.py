@@ -37,22 +37,47 @@ def load_bundle(jeu: str = "bataille-d6") -> dict[str, Any]:
     return copy.deepcopy(_cached_bundle(jeu))
 
 
-def check_example_list(bundle: dict[str, Any], chemin: Path, code_prefix: str) -> dict[str, Any]:
-    """Check an example list against its first line, and return the engine's report.
+# Checks of the engine itself, which no `regles-liste.yaml` rule names: the names the example
+# lists' comments give them (players read those comments, so they name rules, never codes).
+REGLES_DU_MOTEUR = {
+    "Valeur absente de la table des coûts": "D6_VALEUR_HORS_TABLE",
+    "Champ inconnu du format de liste": "LISTE_CHAMP_INCONNU",
+    "Un sort, une seule fois par Communauté": "HAMI_SORT_UNIQUE",
+    "Objet réservé à un lien": "HAMI_OBJET_RESTRICTION",
+    "Deux groupes d'au moins 3 points": "HAMI_SCENARIO_DEUX_GROUPES",
+}
 
-    « # Liste valide » lists must pass; « # Liste invalide … enfreint CODE » lists must fail
-    with that one error code. Per-game checks (costs, warnings) are the caller's.
+
+def entete(texte: str) -> str:
+    """The leading comment of an example list, as one line."""
+    lignes = texte.splitlines()
+    return " ".join(ligne.lstrip("# ").strip() for ligne in lignes if ligne.startswith("#"))
+
+
+def codes_nommes(bundle: dict[str, Any], texte: str) -> set[str]:
+    """Codes of the rules a comment names between « », by the rule's `nom` (or `REGLES_DU_MOTEUR`)."""
+    noms = {r["nom"]: r["code"] for r in bundle.get("regles_liste", []) if r.get("nom") and r.get("code")}
+    noms.update(REGLES_DU_MOTEUR)
+    return {noms[nom] for nom in re.findall(r"«\s*(.+?)\s*»", texte) if nom in noms}
+
+
+def check_example_list(bundle: dict[str, Any], chemin: Path, code_prefix: str) -> dict[str, Any]:
+    """Check an example list against its leading comment, and return the engine's report.
+
+    « # Liste valide » lists must pass; « # Liste invalide : enfreint la règle « nom » » lists must
+    fail with that one rule's error code. Per-game checks (costs, warnings) are the caller's.
     """
     from browser_engine import lire_liste, valider
 
     texte = chemin.read_text("utf-8")
     rapport = valider(bundle, lire_liste(texte))
-    entete = texte.splitlines()[0]
+    commentaire = entete(texte)
     if "invalide" in chemin.name:
-        attendu = re.search(rf"enfreint ({code_prefix}_[A-Z_]+)", entete)
-        assert entete.startswith("# Liste invalide") and attendu, entete
-        assert [e["code"] for e in rapport["erreurs"]] == [attendu.group(1)], rapport["erreurs"]
+        assert commentaire.startswith("Liste invalide : enfreint la règle «"), commentaire
+        attendu = codes_nommes(bundle, commentaire)
+        assert len(attendu) == 1 and next(iter(attendu)).startswith((code_prefix + "_", "LISTE_")), commentaire
+        assert [e["code"] for e in rapport["erreurs"]] == list(attendu), rapport["erreurs"]
     else:
-        assert entete.startswith("# Liste valide"), entete
+        assert commentaire.startswith("Liste valide"), commentaire
         assert rapport["valide"], rapport["erreurs"]
     return rapport

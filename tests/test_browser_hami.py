@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser_support import attendre_moteur, calculer, surveiller_reseau
+from tests.engine_support import codes_nommes, entete, load_bundle
 
 ROOT = Path(__file__).resolve().parent.parent
 JEU = "hami"
@@ -106,7 +107,8 @@ def test_chaque_exemple_comme_la_cli(page: object, site_url: str) -> None:
         attendre_etat(page, attendu)
         if attendu == "invalide":
             codes = page.eval_on_selector_all("[data-role=erreurs] li", "ls => ls.map(l => l.dataset.code)")
-            assert len(codes) == 1 and codes[0] in (ROOT / "data" / JEU / "listes" / nom).read_text("utf-8"), nom
+            texte = (ROOT / "data" / JEU / "listes" / nom).read_text("utf-8")
+            assert len(codes) == 1 and {codes[0]} == codes_nommes(load_bundle(JEU), entete(texte)), nom
 
 
 # An INVENTED 4-card deck (the official composition is not in the book's text), day halves only:

@@ -13,7 +13,7 @@ from browser_engine import lire_liste, valider
 from browser_engine.expressions import noms_utilises
 from browser_engine.jeux import bataille_d6
 from browser_engine.schema_lite import GENERIC_CODES
-from tests.engine_support import ROOT, load_bundle
+from tests.engine_support import ROOT, codes_nommes, load_bundle
 
 EXAMPLES = sorted((ROOT / "data" / "bataille-d6" / "listes").glob("*.yaml"))
 STABLE_CODES = {
@@ -128,7 +128,7 @@ def test_there_are_valid_and_invalid_examples():
 def test_example_list_breaks_exactly_the_rule_its_header_names(bundle, path):
     text = header(path)
     assert text, f"{path.name} : un commentaire d'en-tête explique ce que montre la liste"
-    named = set(re.findall(r"\b(?:D6|LISTE)_[A-Z_]+\b", text))
+    named = codes_nommes(bundle, text)
     report = valider(bundle, lire_liste(path.read_bytes()))
     errors = {v["code"] for v in report["erreurs"]}
     warnings = {v["code"] for v in report["avertissements"]}
