@@ -313,7 +313,8 @@ def test_d6_one_sorcerer_is_singular_and_points_at_him():
     report = valider(bundle, liste)
     (sorciers,) = [v for v in report["erreurs"] if v["code"] == "D6_SORCIERS_MAX"]
     assert sorciers["chemin"] == "/entrees/1"
-    assert sorciers["message"].startswith("Entrée 2 « Mage » — 1 Sorcier dans la liste, mais un format de 249 points")
+    assert sorciers["message"].startswith("Entrée 2 « Mage » — 1 Sorcier dans la liste ; Sorciers autorisés pour un "
+                                          "format de 249 points : 0")
 
 
 def test_list_wide_names_checked_at_build_are_the_names_given_to_rules():

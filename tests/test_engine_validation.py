@@ -180,7 +180,19 @@ def test_heroes_max_message(bundle):
     report = check(bundle, liste(heros(), heros("Second"), format=300))
     message = report["erreurs"][0]["message"]
     assert message.startswith("Entrée 2 « Second » — 2 Héros dans la liste") and "300 points" in message
-    assert "que 1" in message
+    assert "Héros autorisés pour un format de 300 points : 1 (un par tranche entière de 250 points)" in message
+
+
+@pytest.mark.parametrize(("role", "make", "shown"), [("Héros", heros, "1 Héros"), ("Sorciers", sorcier, "1 Sorcier")])
+@pytest.mark.parametrize("fmt", [100, 249])
+def test_under_250_points_the_message_says_none_is_allowed(bundle, role, make, shown, fmt):
+    # Sheet line 33: one Héros and one Sorcier « pour chaque tranche entière de 250 points » — none below 250.
+    report = check(bundle, liste(make(), format=fmt))
+    code = "D6_HEROS_MAX" if role == "Héros" else "D6_SORCIERS_MAX"
+    assert report["valide"] is False and codes(report["erreurs"]) == [code]
+    message = report["erreurs"][0]["message"]
+    assert f"— {shown} dans la liste ; {role} autorisés pour un format de {fmt} points : 0 " in message
+    assert "que 0" not in message and "permet" not in message
 
 
 @pytest.mark.parametrize(("field", "value"), [
@@ -201,7 +213,7 @@ def test_melee_zero_message_is_specific(bundle):
 def test_sorts_must_be_two_values(bundle):
     one = check(bundle, liste(sorcier(sorts=[4])))
     assert codes(one["erreurs"]) == ["D6_SORTS_NOMBRE"]
-    assert "1 sort(s)" in one["erreurs"][0]["message"]
+    assert "1 sort noté, il en faut exactement 2" in one["erreurs"][0]["message"]
     empty = check(bundle, liste(sorcier(sorts=[])))
     assert codes(empty["erreurs"]) == ["D6_SORTS_NOMBRE"]
     same_twice = check(bundle, liste(sorcier(sorts=[6, 6])))
@@ -428,3 +440,97 @@ def test_name_of_the_wrong_type_is_still_an_error(jeu):
 def test_list_for_another_game_names_the_list(bundle):
     assert check(bundle, {"jeu": "hami", "format": 9, "entrees": []})["details"] == {"nom_liste": "sans nom"}
     assert check(bundle, {"jeu": "hami", "nom": " Ma bande ", "entrees": []})["details"] == {"nom_liste": "Ma bande"}
+
+
+# --- issue 10 §7: counts agree in number (« 1 sort », « 2 sorts »), no « (s) » left ------------------
+
+def test_wizard_spell_count_agrees_in_number(bundle):
+    messages = {n: check(bundle, liste(sorcier(sorts=list(range(1, n + 1)))))["erreurs"][0]["message"]
+                for n in (0, 1, 3)}
+    assert "Entrée 1 « Mage » — 0 sort noté, il en faut exactement 2" in messages[0]
+    assert "— 1 sort noté, il en faut" in messages[1]
+    assert "— 3 sorts notés, il en faut" in messages[3]
+    assert all("(s)" not in m for m in messages.values())
+
+
+def kharn_list(*leaders: bool) -> dict[str, Any]:
+    profil = {"id": "soldat", "nom": "Soldat inventé (test)", "niveau": 1, "cout": 10, "factions": ["kharns"],
+              "limitation": 5, "caracteristiques": {"V": 3, "P": 3, "A": 3, "C": 3, "T": 4, "I": 4, "PA": 4, "PV": 5}}
+    return {"jeu": "kharn-ages", "nom": "Essai", "format": 300, "options": {"faction": "kharns"}, "profils": [profil],
+            "entrees": [{"profil": "soldat", "leader": True} if chef else {"profil": "soldat"} for chef in leaders]}
+
+
+@pytest.mark.parametrize(("leaders", "start"), [
+    ((False,), "0 figurine désignée comme leader : il en faut exactement 1"),
+    ((True, True), "2 figurines désignées comme leader : il en faut exactement 1"),
+    ((True, True, True), "3 figurines désignées comme leader"),
+])
+def test_kharn_leader_count_agrees_in_number(leaders, start):
+    report = valider(load_bundle("kharn-ages"), kharn_list(*leaders))
+    messages = [v["message"] for v in report["erreurs"] if v["code"] == "KA_LEADER_NOMBRE"]
+    assert messages and all(start in m and "(s)" not in m for m in messages), report["erreurs"]
+
+
+def hami_list(**gardien: Any) -> dict[str, Any]:
+    base = {"caste": "gardien", "tribu": "roche", "age": "ancien", "sorts": ["ralentissement"],
+            "objets": ["pierre-d-artefact"], "meneur": True}
+    pisteuse = {"caste": "pisteuse", "tribu": "eau", "age": "jeune", "arme": "arc", "objets": ["masque-de-chasse"],
+                "familier": "snifleur"}
+    return {"jeu": "hami", "nom": "Essai", "format": 9, "options": {"lien": "ombre"},
+            "entrees": [{**base, **gardien}, pisteuse]}
+
+
+@pytest.mark.parametrize(("gardien", "expected"), [
+    # Book l. 534: a Gardien chooses 1 spell and 1 object.
+    ({"sorts": []}, "un Hami de la caste Gardien doit choisir 1 sort ; 0 indiqué."),
+    ({"objets": []}, "un Hami de la caste Gardien doit choisir 1 objet ; 0 indiqué."),
+    ({"sorts": ["ralentissement", "brume"]}, "2 sorts indiqués, mais un Hami de la caste Gardien n'a que 1 sort ;"),
+    ({"objets": ["pierre-d-artefact", "masque-de-vision"]},
+     "2 objets indiqués, mais un Hami de la caste Gardien n'a que 1 objet ;"),
+    # Book l. 498: a Guetteur has no spell of his own (only the Masque de Magie gives one).
+    ({"caste": "guetteur", "sorts": ["brume"], "familier": "buteur"},
+     "1 sort indiqué, mais un Hami de la caste Guetteur n'a aucun sort ; seul le Masque de Magie en ajoute un."),
+])
+def test_hami_spell_and_object_counts_agree_in_number(gardien, expected):
+    report = valider(load_bundle("hami"), hami_list(**gardien))
+    messages = [v["message"] for v in report["erreurs"]]
+    assert any(expected in m for m in messages), messages
+    assert all("(s)" not in m for m in messages)
+
+
+@pytest.mark.parametrize("jeu", NAMED_GAMES)
+def test_no_rule_message_of_the_data_leaves_the_plural_open(jeu):
+    messages = [r["message"] for r in load_bundle(jeu)["regles_liste"] if "message" in r]
+    assert messages
+    assert [m for m in messages if "(s)" in m or "(es)" in m] == []
+
+
+def hami_card(nom: str, lumiere: int, ombre: int) -> dict[str, Any]:
+    return {"nom": nom, "jour": {"lumiere": lumiere, "ombre": ombre}, "nuit": {"lumiere": 0, "ombre": 0}}
+
+
+def test_hami_odds_labels_agree_in_number():
+    from browser_engine import ErreurParametre, calculer
+
+    bundle = load_bundle("hami")
+    nemesis = {i["id"]: i["nom"] for i in calculer(bundle, "solo_nemesis", {})["issues"]}
+    assert nemesis["jets-0"] == "0 jet de Némésis à faire" and nemesis["jets-1"] == "1 jet de Némésis à faire"
+    assert nemesis["jets-2"] == "2 jets de Némésis à faire"
+    # An invented deck (test only): the strongest card takes 3 Essence from the weakest.
+    deck = [hami_card("inventée 0", 0, 0), hami_card("inventée 1", 1, 0), hami_card("inventée 2", 2, 1)]
+    combat = {i["id"]: i["nom"] for i in calculer(bundle, "combat_cartes", {"paquet": deck, "cartes": 1})["issues"]}
+    assert combat["au-moins-1"] == "Au moins 1 Essence perdue"
+    assert combat["au-moins-3"] == "Au moins 3 Essences perdues"
+    with pytest.raises(ErreurParametre) as short:
+        calculer(bundle, "combat_cartes", {"paquet": deck[:1], "cartes": 2})
+    assert "Le paquet ne compte que 1 carte : il en faut au moins 2" in str(short.value)
+
+
+def test_hami_stolen_familiars_none_reads_aucun():
+    bundle = load_bundle("hami")
+    document = hami_list()
+    document["entrees"][1].pop("familier")
+    document["options"] = {"lien": "ombre", "scenario": "vol-de-familiers", "role": "joueur-1"}
+    messages = [v["message"] for v in valider(bundle, document)["erreurs"]]
+    assert any("la Communauté n'en a aucun." in m for m in messages), messages
+    assert all("que 0" not in m for m in messages)

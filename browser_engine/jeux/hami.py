@@ -28,7 +28,7 @@ from typing import Any
 
 from .. import bundle
 from ..analyse import AnalyseJeu
-from ..regles import Violation, VueEntree, violation
+from ..regles import Violation, VueEntree, pluriel, violation
 from . import hami_details, hami_scenarios
 from .hami_donnees import Catalogue, Membre, entier, id_connu, proprietes, textes
 from .hami_probas import CALCULS, TYPES_PARAMETRES, tables_statiques
@@ -77,6 +77,16 @@ CODE_SORT_UNIQUE = "HAMI_SORT_UNIQUE"
 CODE_OBJET_UNIQUE = "HAMI_OBJET_UNIQUE"
 CODE_SORT_RESTRICTION = "HAMI_SORT_RESTRICTION"
 CODE_OBJET_RESTRICTION = "HAMI_OBJET_RESTRICTION"
+
+
+def _compte(nombre: int, nom: str) -> str:
+    """A count with its noun, agreed in number (« 1 sort », « 2 sorts »)."""
+    return f"{nombre} {nom}{pluriel(nombre)}"
+
+
+def _seulement(nombre: int, nom: str) -> str:
+    """What « n'a » is followed by: « aucun sort », « que 1 sort », « que 2 sorts »."""
+    return f"aucun {nom}" if nombre == 0 else f"que {_compte(nombre, nom)}"
 
 
 class _Analyse:
@@ -336,24 +346,24 @@ class _Analyse:
         nb_sorts = len(m.brut["sorts"]) if isinstance(m.brut.get("sorts"), list) else 0
         nb_objets = len(m.brut["objets"]) if isinstance(m.brut.get("objets"), list) else 0
         if not solo and nb_sorts < base_sorts:
-            self.erreur(CODE_SORTS_NOMBRE, f"{m.prefixe}{qui} doit choisir {base_sorts} sort(s) ; "
-                        f"{nb_sorts} indiqué(s).", f"{m.chemin}/sorts", "cout-des-castes")
+            self.erreur(CODE_SORTS_NOMBRE, f"{m.prefixe}{qui} doit choisir {_compte(base_sorts, 'sort')} ; "
+                        f"{nb_sorts} indiqué{pluriel(nb_sorts)}.", f"{m.chemin}/sorts", "cout-des-castes")
         elif nb_sorts > base_sorts + bonus_sorts:
             if bonus_sorts:
-                texte = f"{qui} a {base_sorts} sort(s), plus {bonus_sorts} avec le Masque de Magie"
+                texte = f"{qui} a {_compte(base_sorts, 'sort')}, plus {bonus_sorts} avec le Masque de Magie"
             else:
-                texte = f"{qui} n'a que {base_sorts} sort(s) ; seul le Masque de Magie en ajoute un"
-            self.erreur(CODE_SORTS_NOMBRE, f"{m.prefixe}{nb_sorts} sort(s) indiqué(s), mais {texte}.",
+                texte = f"{qui} n'a {_seulement(base_sorts, 'sort')} ; seul le Masque de Magie en ajoute un"
+            self.erreur(CODE_SORTS_NOMBRE, f"{m.prefixe}{_compte(nb_sorts, 'sort')} indiqué{pluriel(nb_sorts)}, mais {texte}.",
                         f"{m.chemin}/sorts/{base_sorts + bonus_sorts}", "masque-de-magie")
         if not solo and nb_objets < base_objets:
-            self.erreur(CODE_OBJETS_NOMBRE, f"{m.prefixe}{qui} doit choisir {base_objets} objet(s) ; "
-                        f"{nb_objets} indiqué(s).", f"{m.chemin}/objets", "cout-des-castes")
+            self.erreur(CODE_OBJETS_NOMBRE, f"{m.prefixe}{qui} doit choisir {_compte(base_objets, 'objet')} ; "
+                        f"{nb_objets} indiqué{pluriel(nb_objets)}.", f"{m.chemin}/objets", "cout-des-castes")
         elif nb_objets > base_objets + bonus_objets:
             if bonus_objets:
-                texte = f"{qui} a {base_objets} objet(s), plus {bonus_objets} avec la Bête de somme"
+                texte = f"{qui} a {_compte(base_objets, 'objet')}, plus {bonus_objets} avec la Bête de somme"
             else:
-                texte = f"{qui} n'a que {base_objets} objet(s) ; seule la Bête de somme en ajoute un, à deux Hami"
-            self.erreur(CODE_OBJETS_NOMBRE, f"{m.prefixe}{nb_objets} objet(s) indiqué(s), mais {texte}.",
+                texte = f"{qui} n'a {_seulement(base_objets, 'objet')} ; seule la Bête de somme en ajoute un, à deux Hami"
+            self.erreur(CODE_OBJETS_NOMBRE, f"{m.prefixe}{_compte(nb_objets, 'objet')} indiqué{pluriel(nb_objets)}, mais {texte}.",
                         f"{m.chemin}/objets/{base_objets + bonus_objets}",
                         BETE_DE_SOMME if bonus_objets else "cout-des-castes")
 

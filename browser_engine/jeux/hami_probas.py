@@ -28,6 +28,7 @@ import icepool
 from .. import bundle
 from ..errors import ErreurDonnees, ErreurEntree, ErreurParametre
 from ..odds import Issue, ResultatCalcul, faces, fraction_texte, pourcentage
+from ..regles import pluriel
 
 TABLE_DECORS = "solo-taille-des-decors"
 TABLE_OBJECTIFS = "solo-nature-des-objectifs"
@@ -195,7 +196,7 @@ def solo_nemesis(p: dict[str, Any], donnees_jeu: dict[str, Any]) -> ResultatCalc
     absente = sum((proba * (1 - q) ** t for t, proba in nb_jets.items()), Fraction(0))
     issues = [Issue("nemesis", "Une Némésis apparaît", 1 - absente),
               Issue("pas-de-nemesis", "Pas de Némésis", absente)]
-    issues += [Issue(f"jets-{t}", f"{t} jet(s) de Némésis à faire", nb_jets[t]) for t in sorted(nb_jets)]
+    issues += [Issue(f"jets-{t}", f"{t} jet{pluriel(t)} de Némésis à faire", nb_jets[t]) for t in sorted(nb_jets)]
     return ResultatCalcul(_loi({1: 1 - absente, 0: absente}), issues)
 
 
@@ -354,7 +355,7 @@ def combat_cartes(p: dict[str, Any], donnees_jeu: dict[str, Any]) -> ResultatCal
     n, c = len(cartes), p["cartes"]
     defense_tirees = 2 if p["couvert"] else 1
     if n < max(c, defense_tirees):
-        raise ErreurParametre(f"Le paquet ne compte que {n} carte(s) : il en faut au moins {max(c, defense_tirees)} "
+        raise ErreurParametre(f"Le paquet ne compte que {n} carte{pluriel(n)} : il en faut au moins {max(c, defense_tirees)} "
                               "pour ce tirage.", "paquet")
     val_attaque, val_defense = valeurs_des_cartes(cartes)
     attaquant = carte_gardee(val_attaque, c, max)
@@ -366,7 +367,7 @@ def combat_cartes(p: dict[str, Any], donnees_jeu: dict[str, Any]) -> ResultatCal
             loi[perte] = loi.get(perte, Fraction(0)) + pa * pd
     issues = [Issue("aucune", "Aucune perte d'Essence", loi.get(0, Fraction(0)))]
     for k in range(1, max(loi) + 1):
-        issues.append(Issue(f"au-moins-{k}", f"Au moins {k} Essence(s) perdue(s)",
+        issues.append(Issue(f"au-moins-{k}", f"Au moins {k} Essence{pluriel(k)} perdue{pluriel(k)}",
                             sum((v for x, v in loi.items() if x >= k), Fraction(0))))
     return ResultatCalcul(_loi(loi), issues)
 
@@ -389,7 +390,7 @@ def initiative_cartes(p: dict[str, Any], donnees_jeu: dict[str, Any]) -> Resulta
     valeurs = lumieres(p["paquet"])
     n = len(valeurs)
     if n < CARTES_INITIATIVE:
-        raise ErreurParametre(f"Le paquet ne compte que {n} carte(s) : il en faut au moins {CARTES_INITIATIVE}.",
+        raise ErreurParametre(f"Le paquet ne compte que {n} carte{pluriel(n)} : il en faut au moins {CARTES_INITIATIVE}.",
                               "paquet")
     nb_mains = math.comb(n, CARTES_INITIATIVE)
     mains = Counter(tuple(sorted(valeurs[i] for i in main)) for main in combinations(range(n), CARTES_INITIATIVE))

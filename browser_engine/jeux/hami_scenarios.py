@@ -157,4 +157,4 @@ def _quatre_familiers(unites: Sequence[Unite], erreur: Signaler) -> None:
                    f"familiers ; celui-ci est le {rang}e : retirez-le.", chemin, VOL_DE_FAMILIERS)
     elif len(chemins) < FAMILIERS_DU_JOUEUR_1:
         erreur(CODE_VOL_FAMILIERS, f"Vol de familiers : le joueur 1 a exactement {FAMILIERS_DU_JOUEUR_1} familiers "
-               f"(rattachés ou sauvages) ; la Communauté n'en a que {len(chemins)}.", "/entrees", VOL_DE_FAMILIERS)
+               f"(rattachés ou sauvages) ; la Communauté n'en a {f'que {len(chemins)}' if chemins else 'aucun'}.", "/entrees", VOL_DE_FAMILIERS)
