@@ -375,7 +375,7 @@ def print_odds(decl: dict[str, Any], result: dict[str, Any]) -> None:
     for key, value in result["parametres"].items():
         text = ("oui" if value else "non") if isinstance(value, bool) else str(value)
         if isinstance(value, list):
-            text = f"{len(value)} carte(s)"
+            text = f"{len(value)} carte{'s' if len(value) > 1 else ''}"
         shown.append(f"{names.get(key, key)} = {text}")
     print(f"{decl['nom']}")
     print("Paramètres : " + " ; ".join(shown))

@@ -25,7 +25,8 @@ def main(argv: list[str] | None = None) -> int:
         site = load_site(args.racine)
     except DataError as exc:
         print(exc, file=sys.stderr)
-        print(f"{len(exc.problems)} problème(s) dans les données.", file=sys.stderr)
+        n = len(exc.problems)
+        print(f"{n} problème{'s' if n > 1 else ''} dans les données.", file=sys.stderr)
         return 1
     if args.commande == "check":
         count = sum(len(g.entries) for g in site.games)

@@ -115,7 +115,7 @@ def _die_problems(entry: Located, columns: list[str]) -> list[Problem]:
     uncovered = [f for f in range(bounds[0], bounds[1] + 1) if f not in owner]
     if uncovered and not found:
         shown = ", ".join(map(str, uncovered[:10])) + ("…" if len(uncovered) > 10 else "")
-        found.append(entry.file.problem(entry.parts + ("lignes",), f"résultat(s) du {table['de']} sans ligne : {shown}"))
+        found.append(entry.file.problem(entry.parts + ("lignes",), f"résultat{'s' if len(uncovered) > 1 else ''} du {table['de']} sans ligne : {shown}"))
     return found
 
 

@@ -202,6 +202,16 @@ def _translate(error: jsonschema.ValidationError, data_file: DataFile) -> list[P
     return [data_file.problem(parts, _message(keyword, value, instance, error))]
 
 
+def _plural(count: Any) -> str:
+    """French plural mark: « s » from 2 on."""
+    return "s" if isinstance(count, (int, float)) and count > 1 else ""
+
+
+def _count(count: Any, noun: str) -> str:
+    """A count with its noun in agreement (« 1 champ », « 3 champs »)."""
+    return f"{count} {noun}{_plural(count)}"
+
+
 def _shown(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 60 else text[:57] + "…"
@@ -224,9 +234,9 @@ def _message(keyword: str, value: Any, instance: Any, error: jsonschema.Validati
     if keyword in bounds:
         return f"{_shown(instance)} est {bounds[keyword]} {value}" if "au " in bounds[keyword] else f"{_shown(instance)} {bounds[keyword]} {value}"
     if keyword == "minItems":
-        return f"liste trop courte : au moins {value} élément(s) attendu(s)"
+        return f"liste trop courte : au moins {_count(value, 'élément')} attendu{_plural(value)}"
     if keyword == "maxItems":
-        return f"liste trop longue : au plus {value} élément(s)"
+        return f"liste trop longue : au plus {_count(value, 'élément')}"
     if keyword == "minLength":
         return "texte vide" if value == 1 else f"texte trop court (au moins {value} caractères)"
     if keyword == "maxLength":
@@ -237,7 +247,7 @@ def _message(keyword: str, value: Any, instance: Any, error: jsonschema.Validati
         forms = " ; ".join(str(s.get("title") or s.get("type") or "?") for s in value if isinstance(s, dict))
         return f"{_shown(instance)} ne correspond à aucune des formes permises ({forms})"
     if keyword in ("minProperties", "maxProperties"):
-        return f"objet {'trop petit : au moins' if keyword == 'minProperties' else 'trop grand : au plus'} {value} champ(s)"
+        return f"objet {'trop petit : au moins' if keyword == 'minProperties' else 'trop grand : au plus'} {_count(value, 'champ')}"
     return f"valeur invalide (contrainte de schéma « {keyword} » non respectée)"
 
 

@@ -43,8 +43,12 @@ def _condition_schema() -> dict:
     (_condition_schema(), [1, 2], "[1, 2] ne correspond à aucune des formes permises (Valeur ; Opérateur)"),
     ({"oneOf": [{"type": "string", "title": "Texte"}, {"type": "integer"}]}, 1.5,
      "1.5 ne correspond à aucune des formes permises (Texte ; integer)"),
-    ({"type": "object", "minProperties": 1}, {}, "objet trop petit : au moins 1 champ(s)"),
-    ({"type": "object", "maxProperties": 1}, {"a": 1, "b": 2}, "objet trop grand : au plus 1 champ(s)"),
+    ({"type": "object", "minProperties": 1}, {}, "objet trop petit : au moins 1 champ"),
+    ({"type": "object", "maxProperties": 1}, {"a": 1, "b": 2}, "objet trop grand : au plus 1 champ"),
+    ({"type": "object", "minProperties": 2}, {}, "objet trop petit : au moins 2 champs"),
+    ({"type": "array", "minItems": 2}, [1], "liste trop courte : au moins 2 éléments attendus"),
+    ({"type": "array", "minItems": 1}, [], "liste trop courte : au moins 1 élément attendu"),
+    ({"type": "array", "maxItems": 1}, [1, 2], "liste trop longue : au plus 1 élément"),
     ({"not": {"type": "string"}}, "x", "valeur invalide (contrainte de schéma « not » non respectée)"),
 ])
 def test_data_schema_messages_are_french(schema, instance, expected):

@@ -296,7 +296,7 @@ def test_ligne_de_commande_paquet(tmp_path: Path):
     json_fichier = tmp_path / "paquet-invente.json"
     json_fichier.write_text(json.dumps({"paquet": INVENTE}), encoding="utf-8")
     texte = _probas("combat_cartes", "--paquet", str(json_fichier))
-    assert texte.returncode == 0 and "4 carte(s)" in texte.stdout
+    assert texte.returncode == 0 and "4 cartes" in texte.stdout
     absent = _probas("combat_cartes", "--paquet", str(tmp_path / "absent.yaml"))
     assert absent.returncode == 2 and "Impossible de lire" in absent.stderr
 
