@@ -263,6 +263,8 @@ def calculation_problems(game_id: str, data: dict[str, Any], located: dict[str, 
             continue
         parameter_problems = list(_parameter_problems(entry))
         found.extend(parameter_problems or _run_problems(entry, data))
+        if not parameter_problems:
+            found.extend(_preset_problems(entry))
     for key in sorted(implemented - set(declared)):
         found.append(_undeclared(key, files))
     return found
@@ -296,6 +298,36 @@ def _parameter_problems(entry: Located) -> Iterator[Problem]:
                                                              f"[{param['min']}, {param['max']}]")
         elif param["type"] == "booleen" and not isinstance(default, bool):
             yield entry.file.problem(here + ("defaut",), "un paramètre booléen a pour défaut true ou false")
+
+
+def _preset_problems(entry: Located) -> Iterator[Problem]:
+    """Named presets set declared parameters within their bounds (their rule link is a checked reference)."""
+    params = {p["id"]: p for p in entry.value.get("parametres") or []}
+    seen: set[str] = set()
+    for i, preset in enumerate(entry.value.get("preselections") or []):
+        here = entry.parts + ("preselections", i)
+        if preset["id"] in seen:
+            yield entry.file.problem(here + ("id",), f"préselection « {preset['id']} » déclarée deux fois")
+        seen.add(preset["id"])
+        for name, value in preset["valeurs"].items():
+            message = _preset_value_problem(params, name, value)
+            if message:
+                yield entry.file.problem(here + ("valeurs", name), message)
+
+
+def _preset_value_problem(params: dict[str, Any], name: str, value: Any) -> str | None:
+    param = params.get(name)
+    if param is None:
+        return f"paramètre « {name} » inconnu de ce calcul (paramètres : {', '.join(params) or 'aucun'})"
+    if param["type"] == "booleen":
+        return None if isinstance(value, bool) else f"le paramètre booléen « {name} » prend true ou false"
+    if param["type"] != "entier":
+        return f"le paramètre « {name} » ({param['type']}) ne peut pas être fixé par une préselection"
+    if isinstance(value, bool) or not isinstance(value, int):
+        return f"le paramètre entier « {name} » prend un nombre entier"
+    if not param["min"] <= value <= param["max"]:
+        return f"valeur {value} hors de [{param['min']}, {param['max']}] pour le paramètre « {name} »"
+    return None
 
 
 def _run_problems(entry: Located, data: dict[str, Any]) -> list[Problem]:

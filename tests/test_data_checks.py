@@ -50,6 +50,15 @@ CASES = [
     ("27-calcul-parametre-absent.yaml", F,
      [f"{F}:10:17 $.calculs[0].parametres: le moteur lit le paramètre « faces », que la déclaration ne "
       "contient pas"]),
+    ("50-calcul-preselection.yaml", F,
+     [f"{F}:14:68 $.calculs[0].preselections[0].valeurs.faces: valeur 30 hors de [2, 20] pour le paramètre « faces »",
+      f"{F}:15:73 $.calculs[0].preselections[1].valeurs.face: paramètre « face » inconnu de ce calcul "
+      "(paramètres : faces)",
+      f"{F}:16:73 $.calculs[0].preselections[2].valeurs.faces: le paramètre entier « faces » prend un nombre entier",
+      f"{F}:17:14 $.calculs[0].preselections[3].id: préselection « grand » déclarée deux fois"]),
+    ("51-preselection-regle-inconnue.yaml", F,
+     [f"{F}:14:48 $.calculs[0].preselections[0].regle: renvoi « fantome » vers une entrée qui n'existe pas "
+      "dans ce jeu"]),
     ("28-table-ligne-inegale.yaml", F,
      [f"{F}:12:9 $.tables[0].lignes[1]: ligne incomplète : case « ref » absente "
       "(écrivez « ref: null » pour une case vide)",
@@ -141,7 +150,7 @@ def test_valid_rules_and_calculations_pass(project: Path) -> None:
 def test_mistake_is_located_by_generator_check(project: Path, fixture: str, target: str, expected: list[str]) -> None:
     if not fixture.startswith(("43", "44", "45")):  # the valid calculation declares the module's « de »
         shutil.copy(MALFORMES / "valides" / "calculs.yaml", project / "data" / "jeu-test" / "calculs.yaml")
-    if fixture.startswith("25") or fixture.startswith("26") or fixture.startswith("27"):
+    if fixture.startswith(("25", "26", "27", "50", "51")):
         (project / "data" / "jeu-test" / "calculs.yaml").unlink()
     shutil.copy(MALFORMES / fixture, project / target)
     assert check(project) == (1, expected)
