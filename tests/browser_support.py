@@ -133,3 +133,30 @@ def calculer(formulaire: object, timeout_ms: int = 30_000) -> object:
         "(z) => (z.dataset.etat === 'resultat' || z.dataset.etat === 'erreur') && !z.hasAttribute('aria-busy')",
         arg=zone.element_handle(), timeout=timeout_ms)
     return zone
+
+
+class Onglet:
+    """A page plus what it must never do: leave 127.0.0.1, open a dialog, throw."""
+
+    def __init__(self, navigateur: object) -> None:
+        self.contexte = navigateur.new_context(accept_downloads=True)
+        self.sorties = surveiller_reseau(self.contexte)
+        self.dialogues: list[str] = []
+        self.erreurs_js: list[str] = []
+        self.contexte.on("dialog", self._dialogue)
+        self.page = self.nouvelle_page()
+
+    def _dialogue(self, dialogue: object) -> None:
+        self.dialogues.append(dialogue.message)
+        dialogue.dismiss()
+
+    def nouvelle_page(self) -> object:
+        page = self.contexte.new_page()
+        page.on("dialog", self._dialogue)
+        page.on("pageerror", lambda e: self.erreurs_js.append(str(e)))
+        return page
+
+    def verifier_propre(self) -> None:
+        assert self.sorties == [], f"requêtes hors de 127.0.0.1 : {self.sorties}"
+        assert self.dialogues == [], f"boîtes de dialogue ouvertes : {self.dialogues}"
+        assert self.erreurs_js == [], f"erreurs JavaScript : {self.erreurs_js}"

@@ -11,7 +11,7 @@ from pathlib import Path
 import playwright.sync_api as playwright_sync
 import pytest
 
-from tests.browser_support import lancer_chromium, servir
+from tests.browser_support import Onglet, lancer_chromium, servir
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -62,3 +62,14 @@ def navigateur() -> Iterator[object]:
         navigateur = lancer_chromium(p)
         yield navigateur
         navigateur.close()
+
+
+@pytest.fixture
+def onglet(navigateur: object) -> Iterator[Onglet]:
+    """A fresh browser tab that must stay clean: no request off 127.0.0.1, no dialog, no JS error."""
+    o = Onglet(navigateur)
+    yield o
+    try:
+        o.verifier_propre()
+    finally:
+        o.contexte.close()

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_support import attendre_moteur, calculer, surveiller_reseau
+from tests.browser_support import Onglet, attendre_moteur, calculer, surveiller_reseau
 
 ROOT = Path(__file__).resolve().parent.parent
 JEU = "bataille-d6"
@@ -23,43 +23,6 @@ ETAT = "[data-role=etat]"
 PANNEAU = "[data-role=panneau-erreur]"
 FRANCAIS = re.compile(r"[éèêàçù]|\b(liste|fichier|entrée|texte|ligne|valeur|trop|n'est|ne peut)\b", re.I)
 
-
-
-class Onglet:
-    """A page plus what it must never do: leave 127.0.0.1, open a dialog, throw."""
-
-    def __init__(self, navigateur: object) -> None:
-        self.contexte = navigateur.new_context(accept_downloads=True)
-        self.sorties = surveiller_reseau(self.contexte)
-        self.dialogues: list[str] = []
-        self.erreurs_js: list[str] = []
-        self.contexte.on("dialog", self._dialogue)
-        self.page = self.nouvelle_page()
-
-    def _dialogue(self, dialogue: object) -> None:
-        self.dialogues.append(dialogue.message)
-        dialogue.dismiss()
-
-    def nouvelle_page(self) -> object:
-        page = self.contexte.new_page()
-        page.on("dialog", self._dialogue)
-        page.on("pageerror", lambda e: self.erreurs_js.append(str(e)))
-        return page
-
-    def verifier_propre(self) -> None:
-        assert self.sorties == [], f"requêtes hors de 127.0.0.1 : {self.sorties}"
-        assert self.dialogues == [], f"boîtes de dialogue ouvertes : {self.dialogues}"
-        assert self.erreurs_js == [], f"erreurs JavaScript : {self.erreurs_js}"
-
-
-@pytest.fixture
-def onglet(navigateur: object) -> Iterator[Onglet]:
-    o = Onglet(navigateur)
-    yield o
-    try:
-        o.verifier_propre()
-    finally:
-        o.contexte.close()
 
 
 @pytest.fixture(scope="module")

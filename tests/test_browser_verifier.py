@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import base64
 import zlib
-from collections.abc import Iterator
 
 import pytest
 
@@ -19,16 +18,6 @@ from tests.test_browser_outils import ETAT, EXEMPLE_INVALIDE, PANNEAU, Onglet, a
 
 JEU = "bataille-d6"
 PAGE = f"{JEU}/verifier/"
-
-
-@pytest.fixture
-def onglet(navigateur: object) -> Iterator[Onglet]:
-    o = Onglet(navigateur)
-    yield o
-    try:
-        o.verifier_propre()
-    finally:
-        o.contexte.close()
 
 
 def attendre_texte(page: object, texte: str) -> None:
