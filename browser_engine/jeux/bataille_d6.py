@@ -208,9 +208,12 @@ def initiative(p: dict[str, Any]) -> ResultatCalcul:
     def share(keep: Any) -> Fraction:
         return Fraction(sum(q for outcome, q in difference.items() if keep(outcome)), denominator)
 
-    issues = [Issue("a", "Camp A plus haut", share(lambda d: d > 0)),
-              Issue("egalite", "Égalité", share(lambda d: d == 0)),
-              Issue("b", "Camp B plus haut", share(lambda d: d < 0))]
+    higher_a, tie, higher_b = share(lambda d: d > 0), share(lambda d: d == 0), share(lambda d: d < 0)
+    # Tied camps reroll until one wins (interpretation of line 21): each reroll ends the same way.
+    issues = [Issue("a", "Camp A plus haut", higher_a), Issue("egalite", "Égalité", tie),
+              Issue("b", "Camp B plus haut", higher_b),
+              Issue("a-choisit", "Camp A choisit (égalités relancées)", higher_a / (higher_a + higher_b)),
+              Issue("b-choisit", "Camp B choisit (égalités relancées)", higher_b / (higher_a + higher_b))]
     return ResultatCalcul(difference, issues)
 
 
@@ -225,7 +228,64 @@ def pillage(p: dict[str, Any]) -> ResultatCalcul:
     return ResultatCalcul(gold_dice(p["armure"], p["heros_ou_sorcier"]) @ icepool.d6)
 
 
-CALCULS = {"attaque": attaque, "initiative": initiative, "pillage": pillage}
+def _count(test: Any, *dice: icepool.Die) -> icepool.Die:
+    """0/1 die: whether the faces rolled on `dice` pass `test`."""
+    return icepool.map(lambda *faces: int(bool(test(*faces))), *dice)
+
+
+def _at_least_one(per_draw: icepool.Die, draws: int) -> Fraction:
+    """P(a 0/1 event happens at least once over independent draws)."""
+    total = draws @ per_draw
+    return Fraction(sum(q for outcome, q in total.items() if outcome >= 1), total.denominator())
+
+
+def sorts(p: dict[str, Any]) -> ResultatCalcul:
+    """Sorciers who draw the same spell twice (two d6 each on the spell table, line 33)."""
+    d6 = icepool.d6
+    count = p["sorciers"]
+    double = _count(lambda a, b: a == b, d6, d6)
+    # The table is uniform: "a given spell" is face 1 without loss of generality.
+    given = _count(lambda a, b: a == 1 or b == 1, d6, d6)
+    given_twice = _count(lambda a, b: a == b == 1, d6, d6)
+    issues = [Issue("double", "Au moins un Sorcier a un double", _at_least_one(double, count)),
+              Issue("sort-present", "Un sort donné est tiré au moins une fois", _at_least_one(given, count)),
+              Issue("sort-double", "Un sort donné est tiré en double par un Sorcier", _at_least_one(given_twice, count))]
+    return ResultatCalcul(count @ double, issues)
+
+
+def objets(p: dict[str, Any]) -> ResultatCalcul:
+    """Different magic items among the Héros' draws (one d6 each on the item table, line 33)."""
+    count = p["heros"]
+    distinct = icepool.Die({0: 1})
+    for _ in range(count):
+        # With k different items already drawn (faces 1..k by symmetry), a new one comes on d6 > k.
+        distinct = distinct.map(lambda k: k + _count(lambda face, k=k: face > k, icepool.d6))
+    given = _count(lambda face: face == 1, icepool.d6)
+    repeat = Fraction(sum(q for outcome, q in distinct.items() if outcome < count), distinct.denominator())
+    issues = [Issue("objet-present", "Un objet donné est tiré au moins une fois", _at_least_one(given, count)),
+              Issue("doublon", "Au moins deux Héros ont le même objet", repeat)]
+    return ResultatCalcul(distinct, issues)
+
+
+def hache(p: dict[str, Any]) -> ResultatCalcul:
+    """Enemies eliminated by a Héros with the Hache du massacre (line 39).
+
+    Every successful Mêlée roll hits each enemy in contact; each enemy saves each hit
+    separately and falls at the first failed save.
+    """
+    d6 = icepool.d6
+    successes = p["attaques"] @ _count(lambda face: face <= p["valeur"], d6)
+    unsaved = _count(lambda face: face > max(0, p["armure"] - p["malus_armure"]), d6)
+
+    def eliminated(hits: int) -> icepool.Die:
+        falls = (hits @ unsaved).map(lambda failed: int(failed >= 1))
+        return p["ennemis"] @ falls
+
+    return ResultatCalcul(successes.map(eliminated))
+
+
+CALCULS = {"attaque": attaque, "initiative": initiative, "pillage": pillage, "sorts": sorts, "objets": objets,
+           "hache": hache}
 
 
 # --- static tables for the rule pages -------------------------------------------------------

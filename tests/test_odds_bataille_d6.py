@@ -1,0 +1,142 @@
+"""Bataille d6 odds added for issue 13: every expected value is brute-forced here over the d6 faces."""
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from browser_engine import ErreurParametre, calculer
+from tests.engine_support import load_bundle
+
+FACES = range(1, 7)
+
+
+@pytest.fixture(scope="module")
+def bundle() -> dict[str, Any]:
+    return load_bundle("bataille-d6")
+
+
+def distribution(result: dict[str, Any]) -> dict[int, Fraction]:
+    return {row["valeur"]: Fraction(row["fraction"]) for row in result["distribution"]}
+
+
+def issues(result: dict[str, Any]) -> dict[str, Fraction]:
+    return {row["id"]: Fraction(row["fraction"]) for row in result["issues"]}
+
+
+def tally(rolls: Any, measure: Any) -> dict[Any, Fraction]:
+    """Law of measure(roll) over equally likely rolls."""
+    rolls = list(rolls)
+    out: dict[Any, Fraction] = {}
+    for roll in rolls:
+        key = measure(roll)
+        out[key] = out.get(key, Fraction(0)) + Fraction(1, len(rolls))
+    return out
+
+
+# --- initiative: ties rerolled (interpretation of line 21) ------------------------------------
+
+@pytest.mark.parametrize(("a", "b"), [(0, 0), (2, 1), (0, 4), (6, 0)])
+def test_initiative_after_rerolls(bundle, a, b):
+    result = issues(calculer(bundle, "initiative", {"heros_sorciers_a": a, "heros_sorciers_b": b}))
+    # First roll by brute force; a tie replays the same roll, so A chooses with
+    # P(A higher) * (1 + tie + tie^2 + ...) = P(A higher) / (1 - tie).
+    first = tally(itertools.product(FACES, repeat=2), lambda r: (r[0] + a > r[1] + b) - (r[0] + a < r[1] + b))
+    tie = first.get(0, Fraction(0))
+    a_total = first.get(1, Fraction(0)) / (1 - tie)
+    b_total = first.get(-1, Fraction(0)) / (1 - tie)
+    assert result["a-choisit"] == a_total and result["b-choisit"] == b_total
+    assert result["a-choisit"] + result["b-choisit"] == 1
+
+
+# --- sorts: two d6 per Sorcier on the spell table (line 33) -----------------------------------
+
+@pytest.mark.parametrize("sorciers", [1, 2, 3])
+def test_spell_doubles_by_enumeration(bundle, sorciers):
+    result = calculer(bundle, "sorts", {"sorciers": sorciers})
+    rolls = list(itertools.product(FACES, repeat=2 * sorciers))
+    pairs = [[roll[2 * i:2 * i + 2] for i in range(sorciers)] for roll in rolls]
+    assert distribution(result) == tally(pairs, lambda ps: sum(x == y for x, y in ps))
+    # "A given spell": Boule de feu is face 3 of the table.
+    present = tally(pairs, lambda ps: any(3 in p for p in ps))
+    twice = tally(pairs, lambda ps: any(p == (3, 3) for p in ps))
+    any_double = tally(pairs, lambda ps: any(x == y for x, y in ps))
+    assert issues(result) == {"double": any_double[True], "sort-present": present[True],
+                              "sort-double": twice[True]}
+
+
+def test_one_sorcier_double_is_one_in_six(bundle):
+    result = calculer(bundle, "sorts", {"sorciers": 1})
+    assert distribution(result) == {0: Fraction(5, 6), 1: Fraction(1, 6)}
+    assert issues(result)["sort-present"] == Fraction(11, 36)
+
+
+# --- objets: one d6 per Héros on the item table (line 33) -------------------------------------
+
+@pytest.mark.parametrize("heros", [1, 2, 3, 5])
+def test_distinct_items_by_enumeration(bundle, heros):
+    result = calculer(bundle, "objets", {"heros": heros})
+    rolls = list(itertools.product(FACES, repeat=heros))
+    assert distribution(result) == tally(rolls, lambda r: len(set(r)))
+    epee_de_rapidite = tally(rolls, lambda r: 6 in r)  # face 6 of the item table
+    repeat = tally(rolls, lambda r: len(set(r)) < len(r))
+    assert issues(result) == {"objet-present": epee_de_rapidite[True],
+                              "doublon": repeat.get(True, Fraction(0))}
+
+
+def test_items_for_more_heroes_than_items(bundle):
+    result = calculer(bundle, "objets", {"heros": 7})
+    assert issues(result)["doublon"] == 1  # seven d6 cannot all differ
+    assert max(distribution(result)) == 6
+
+
+# --- hache du massacre (line 39) --------------------------------------------------------------
+
+def axe_by_enumeration(valeur: int, attaques: int, ennemis: int, armure: int, malus: int) -> dict[int, Fraction]:
+    """Every hit die, then one save die per enemy and per possible hit, listed face by face."""
+    save = max(0, armure - malus)
+    dice = attaques + attaques * ennemis
+
+    def eliminated(roll: tuple[int, ...]) -> int:
+        hits = [h <= valeur for h in roll[:attaques]]
+        saves = roll[attaques:]
+        count = 0
+        for enemy in range(ennemis):
+            own = saves[enemy * attaques:(enemy + 1) * attaques]
+            count += any(hit and s > save for hit, s in zip(hits, own, strict=True))
+        return count
+
+    return tally(itertools.product(FACES, repeat=dice), eliminated)
+
+
+@pytest.mark.parametrize(("valeur", "attaques", "ennemis", "armure", "malus"),
+                         [(3, 1, 3, 2, 0), (4, 2, 2, 3, 1), (6, 2, 2, 5, 0), (2, 1, 4, 1, 1), (1, 3, 1, 0, 0), (5, 1, 1, 5, 1)])
+def test_axe_against_enumeration(bundle, valeur, attaques, ennemis, armure, malus):
+    params = {"valeur": valeur, "attaques": attaques, "ennemis": ennemis, "armure": armure, "malus_armure": malus}
+    result = calculer(bundle, "hache", params)
+    expected = {k: v for k, v in axe_by_enumeration(valeur, attaques, ennemis, armure, malus).items() if v}
+    assert distribution(result) == expected
+
+
+def test_axe_hits_are_shared_not_independent(bundle):
+    # One attack, Mêlée 3, two enemies with Armure 0: both fall together on a hit, never just one.
+    result = calculer(bundle, "hache", {"valeur": 3, "attaques": 1, "ennemis": 2, "armure": 0,
+                                        "malus_armure": 0})
+    assert distribution(result) == {0: Fraction(1, 2), 2: Fraction(1, 2)}
+
+
+@pytest.mark.parametrize(("calcul", "params", "name"), [
+    ("sorts", {"sorciers": 0}, "sorciers"),
+    ("sorts", {"sorciers": 21}, "sorciers"),
+    ("objets", {"heros": "beaucoup"}, "heros"),
+    ("hache", {"ennemis": 13}, "ennemis"),
+    ("hache", {"malus_armure": 2}, "malus_armure"),
+    ("hache", {"attaques": True}, "attaques"),
+])
+def test_new_calculations_bound_their_parameters(bundle, calcul, params, name):
+    with pytest.raises(ErreurParametre) as caught:
+        calculer(bundle, calcul, params)
+    assert caught.value.parametre == name
+    assert f"« {name} »" in caught.value.message and "doit être" in caught.value.message
