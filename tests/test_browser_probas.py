@@ -5,6 +5,7 @@
   truncated mass is a note and not an outcome row, and « au moins N » is exact.
 * « Comparer » keeps a result as A and draws the next one as B on the same chart.
 * At 390 px no page scrolls sideways and the percentages are on screen.
+* Khârn-Âges named presets (issue 13) fill what the book fixes, keep the figure's C + A, and compute.
 Expected odds come from the brute force of tests/test_odds_kharn_ages.py and hand-derived formulas.
 """
 from __future__ import annotations
@@ -147,3 +148,55 @@ def test_telephone_390_px(navigateur: object, site_url: str, jeu: str) -> None:
         o.verifier_propre()
     finally:
         o.contexte.close()
+
+
+def appliquer(formulaire: object, nom: str, timeout_ms: int = 30_000) -> object:
+    """Click a named preset and wait for the result it computes (same wait as ``calculer``)."""
+    formulaire.get_by_role("button", name=nom, exact=True).click()  # type: ignore[attr-defined]
+    zone = formulaire.locator("[data-role=resultat]")  # type: ignore[attr-defined]
+    formulaire.page.wait_for_function(  # type: ignore[attr-defined]
+        "(z) => (z.dataset.etat === 'resultat' || z.dataset.etat === 'erreur') && !z.hasAttribute('aria-busy')",
+        arg=zone.element_handle(), timeout=timeout_ms)
+    return zone
+
+
+def test_preselections_kharn_ages(onglet: Onglet, site_url: str) -> None:
+    """Presets fill what the book fixes, keep the figure's values, and compute (issue 13)."""
+    page = onglet.page
+    ouvrir(page, site_url + KA)
+    formulaire = page.locator("form[data-compendium-calcul=seuil]")
+    champ = {nom: formulaire.locator(f"[data-parametre={nom}]") for nom in ("niveau", "carac", "bonus", "seuil")}
+    champ["niveau"].fill("2")
+    champ["carac"].fill("7")
+    champ["bonus"].fill("3")
+    formulaire.locator("[data-parametre=tireur]").check()
+
+    # Lancer un objet: C + A + ND10 ≥ 12 (l. 996). C + A (7) and the level (2) stay as typed.
+    zone = appliquer(formulaire, "Lancer un objet")
+    assert (champ["niveau"].input_value(), champ["carac"].input_value()) == ("2", "7")
+    assert (champ["bonus"].input_value(), champ["seuil"].input_value()) == ("0", "12")
+    assert not formulaire.locator("[data-parametre=tireur]").is_checked()
+    message = formulaire.locator("[data-role=preselection-appliquee]").inner_text()
+    assert "Seuil à atteindre 12" in message and "Bonus 0" in message and "Caractéristiques" not in message
+    _, nommees = brute_threshold(Side(2, 7), 12)
+    assert Fraction(zone.locator("[data-issue=reussite]").get_attribute("data-fraction")) == nommees["reussite"]
+    rangees = lignes(zone.locator("table[data-role=distribution]"))
+    loi, _ = brute_threshold(Side(2, 7), 12)
+    assert Fraction(rangees[0]["fraction"]) == loi[0]  # EC: both dice show 1
+
+    # Détecter: 8+ naturel (l. 1120) on the best of 2 D10: 1 - (7/10)² = 51/100, counted by hand.
+    zone = appliquer(formulaire, "Détecter (8+ naturel)")
+    assert (champ["niveau"].input_value(), champ["carac"].input_value(), champ["seuil"].input_value()) == ("2", "0", "8")
+    faces = range(1, 11)
+    a_la_main = Fraction(sum(1 for a in faces for b in faces if max(a, b) >= 8), 100)
+    assert a_la_main == Fraction(51, 100)
+    assert Fraction(zone.locator("[data-issue=reussite]").get_attribute("data-fraction")) == a_la_main
+
+    # Réception: C + A + 1D10 ≥ 10 (l. 700): one die, whatever level was typed.
+    champ["carac"].fill("5")
+    zone = appliquer(formulaire, "Réception")
+    assert (champ["niveau"].input_value(), champ["carac"].input_value(), champ["seuil"].input_value()) == ("1", "5", "10")
+    # 5 + d ≥ 10 for d in 5..10, but a 1 is an EC: 6 faces of 10.
+    assert Fraction(zone.locator("[data-issue=reussite]").get_attribute("data-fraction")) == Fraction(6, 10)
+    assert formulaire.get_by_role("button", name="Réception", exact=True).get_attribute("aria-pressed") == "true"
+    assert "1 par toise" in formulaire.locator("[data-role=preselection-appliquee]").inner_text()

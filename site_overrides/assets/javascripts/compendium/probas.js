@@ -330,6 +330,42 @@
     zone.dataset.etat = "resultat";
   }
 
+  // --- Named presets (data: preselections of the declaration) -----------------------------------
+
+  /** Set the values a preset fixes; the other fields keep what the player typed. Says what was set. */
+  function appliquerPreselection(formulaire, bouton) {
+    const { el } = C();
+    let valeurs = {};
+    try {
+      valeurs = JSON.parse(bouton.dataset.valeurs || "{}");
+    } catch (e) {
+      valeurs = {};
+    }
+    const fixes = [];
+    for (const [id, valeur] of Object.entries(valeurs)) {
+      const champ = formulaire.querySelector(`[data-parametre="${CSS.escape(id)}"]`);
+      if (!champ) continue;
+      const label = champ.id && formulaire.querySelector(`label[for="${CSS.escape(champ.id)}"]`);
+      const nom = label ? label.firstChild.textContent.trim() : id;
+      if (champ.dataset.type === "booleen") {
+        champ.checked = Boolean(valeur);
+        fixes.push(`${nom} ${valeur ? "oui" : "non"}`);
+      } else {
+        champ.value = String(valeur);
+        fixes.push(`${nom} ${valeur}`);
+      }
+    }
+    formulaire.querySelectorAll("button[data-preselection]").forEach((b) =>
+      b.setAttribute("aria-pressed", String(b === bouton)));
+    const ligne = bouton.closest("[data-preselection-ligne]");
+    const note = ligne && ligne.querySelector("[data-role=preselection-note]");
+    const message = formulaire.querySelector("[data-role=preselection-appliquee]");
+    if (message) {
+      message.replaceChildren(el("strong", {}, bouton.textContent.trim()), " : ", fixes.join(", "),
+        ". Les autres paramètres n'ont pas changé.", note ? " " + note.textContent.trim() : "");
+    }
+  }
+
   // --- A form ----------------------------------------------------------------------------------
 
   function initialiserFormulaire(formulaire) {
@@ -417,6 +453,13 @@
     }
 
     const plusTard = C().debounce(lancer, DELAI_CHANGEMENT_MS);
+    formulaire.querySelectorAll("button[data-preselection]").forEach((bouton) => {
+      bouton.addEventListener("click", () => {
+        appliquerPreselection(formulaire, bouton);
+        plusTard.annuler();
+        lancer();
+      });
+    });
     formulaire.addEventListener("submit", (evenement) => {
       evenement.preventDefault();
       // An explicit « Calculer » supersedes a pending recalculation on change.
