@@ -140,3 +140,45 @@ def test_new_calculations_bound_their_parameters(bundle, calcul, params, name):
         calculer(bundle, calcul, params)
     assert caught.value.parametre == name
     assert f"« {name} »" in caught.value.message and "doit être" in caught.value.message
+
+
+# --- pillage over a whole game (line 95) ------------------------------------------------------
+
+def gold_by_convolution(dice: int) -> dict[int, Fraction]:
+    """Law of the sum of `dice` d6, adding one die at a time."""
+    law = {0: Fraction(1)}
+    for _ in range(dice):
+        step: dict[int, Fraction] = {}
+        for total, p in law.items():
+            for face in FACES:
+                step[total + face] = step.get(total + face, Fraction(0)) + p / 6
+        law = step
+    return law
+
+
+@pytest.mark.parametrize(("faible", "moyenne", "forte", "personnages"),
+                         [(1, 0, 0, 0), (1, 1, 0, 0), (0, 0, 1, 1), (2, 0, 0, 0)])
+def test_game_gold_by_enumeration(bundle, faible, moyenne, forte, personnages):
+    params = {"armure_0_2": faible, "armure_3_4": moyenne, "armure_5": forte, "personnages": personnages}
+    dice = faible * 1 + moyenne * 2 + forte * 3 + personnages * 3  # line 95: 1d6, 2d6, 3d6, +3d6
+    expected = tally(itertools.product(FACES, repeat=dice), sum)
+    assert distribution(calculer(bundle, "pillage_partie", params)) == expected
+
+
+def test_game_gold_heaviest_case(bundle):
+    params = {"armure_0_2": 20, "armure_3_4": 10, "armure_5": 5, "personnages": 5}
+    result = calculer(bundle, "pillage_partie", params)
+    assert distribution(result) == gold_by_convolution(20 + 20 + 15 + 15)
+    assert Fraction(result["esperance"]["fraction"]) == Fraction(7, 2) * 70
+
+
+def test_game_gold_nothing_killed(bundle):
+    params = {"armure_0_2": 0, "armure_3_4": 0, "armure_5": 0, "personnages": 0}
+    assert distribution(calculer(bundle, "pillage_partie", params)) == {0: Fraction(1)}
+
+
+def test_game_gold_more_characters_than_kills(bundle):
+    with pytest.raises(ErreurParametre) as caught:
+        calculer(bundle, "pillage_partie", {"armure_0_2": 1, "armure_3_4": 0, "armure_5": 0, "personnages": 2})
+    assert caught.value.parametre == "personnages"
+    assert "ne peut pas dépasser le nombre d'ennemis tués (1)" in caught.value.message

@@ -6,12 +6,14 @@ on Héros, Sorciers, objects and spells are data rules (`regles-liste.yaml`).
 from __future__ import annotations
 
 from fractions import Fraction
+from math import comb
 from typing import Any
 
 import icepool
 
 from .. import bundle
 from ..analyse import AnalyseJeu
+from ..errors import ErreurParametre
 from ..odds import Issue, ResultatCalcul, calculer, fraction_texte, pourcentage
 from ..regles import Violation, VueEntree, nom_court, violation
 
@@ -228,6 +230,33 @@ def pillage(p: dict[str, Any]) -> ResultatCalcul:
     return ResultatCalcul(gold_dice(p["armure"], p["heros_ou_sorcier"]) @ icepool.d6)
 
 
+def sum_of_d6(count: int) -> icepool.Die:
+    """Sum of `count` d6, counted face by face with the inclusion-exclusion formula (fast for many dice)."""
+    if count == 0:
+        return icepool.Die({0: 1})
+    ways = {total: sum((-1) ** k * comb(count, k) * comb(total - 6 * k - 1, count - 1)
+                       for k in range((total - count) // 6 + 1))
+            for total in range(count, 6 * count + 1)}
+    return icepool.Die(ways)
+
+
+def pillage_partie(p: dict[str, Any]) -> ResultatCalcul:
+    """Gold of every enemy killed in melee in one game of « Pillage » (line 95).
+
+    Raises:
+        ErreurParametre: more Héros and Sorciers than enemies killed.
+
+    """
+    killed = p["armure_0_2"] + p["armure_3_4"] + p["armure_5"]
+    if p["personnages"] > killed:
+        raise ErreurParametre(f"Le paramètre « personnages » (Héros et Sorciers parmi eux) ne peut pas dépasser "
+                              f"le nombre d'ennemis tués ({killed}) (reçu : {p['personnages']}).", "personnages",
+                              0, killed)
+    dice = (p["armure_0_2"] * gold_dice(0, False) + p["armure_3_4"] * gold_dice(3, False)
+            + p["armure_5"] * gold_dice(5, False) + p["personnages"] * (gold_dice(0, True) - gold_dice(0, False)))
+    return ResultatCalcul(sum_of_d6(dice))
+
+
 def _count(test: Any, *dice: icepool.Die) -> icepool.Die:
     """0/1 die: whether the faces rolled on `dice` pass `test`."""
     return icepool.map(lambda *faces: int(bool(test(*faces))), *dice)
@@ -285,7 +314,7 @@ def hache(p: dict[str, Any]) -> ResultatCalcul:
 
 
 CALCULS = {"attaque": attaque, "initiative": initiative, "pillage": pillage, "sorts": sorts, "objets": objets,
-           "hache": hache}
+           "hache": hache, "pillage_partie": pillage_partie}
 
 
 # --- static tables for the rule pages -------------------------------------------------------
