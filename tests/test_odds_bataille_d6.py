@@ -182,3 +182,32 @@ def test_game_gold_more_characters_than_kills(bundle):
         calculer(bundle, "pillage_partie", {"armure_0_2": 1, "armure_3_4": 0, "armure_5": 0, "personnages": 2})
     assert caught.value.parametre == "personnages"
     assert "ne peut pas dépasser le nombre d'ennemis tués (1)" in caught.value.message
+
+
+# --- presets of the attack calculator ---------------------------------------------------------
+
+def preset(bundle: dict[str, Any], preset_id: str) -> dict[str, Any]:
+    attaque = next(c for c in bundle["calculs"] if c["calcul"] == "attaque")
+    return next(p["valeurs"] for p in attaque["preselections"] if p["id"] == preset_id)
+
+
+@pytest.mark.parametrize("armure", range(6))
+def test_rayon_de_mort_preset(bundle, armure):
+    # Line 53: no hit roll, one save with Armure − 1.
+    result = calculer(bundle, "attaque", {**preset(bundle, "rayon-de-mort"), "armure": armure})
+    falls = tally(FACES, lambda save: save > armure - 1)
+    assert distribution(result) == {k: falls[v] for k, v in ((0, False), (1, True)) if v in falls}
+
+
+def test_boule_de_feu_preset(bundle):
+    # Line 55: every figure under the template takes a hit, normal save; here 3 figures with Armure 2.
+    result = calculer(bundle, "attaque", {**preset(bundle, "boule-de-feu"), "armure": 2, "attaques": 3})
+    assert distribution(result) == tally(itertools.product(FACES, repeat=3), lambda saves: sum(s > 2 for s in saves))
+
+
+def test_two_weapons_and_puissante_preset(bundle):
+    # Line 13: two attacks, target Armure − 1; Mêlée 3 against Armure 3.
+    result = calculer(bundle, "attaque", {**preset(bundle, "deux-armes-puissante"), "valeur": 3, "armure": 3})
+    expected = tally(itertools.product(FACES, repeat=4),
+                     lambda r: sum(hit <= 3 and save > 2 for hit, save in ((r[0], r[1]), (r[2], r[3]))))
+    assert distribution(result) == expected
