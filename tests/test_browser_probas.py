@@ -10,26 +10,15 @@ Expected odds come from the brute force of tests/test_odds_kharn_ages.py and han
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
 from fractions import Fraction
 
 import pytest
 
-from tests.browser_support import calculer
-from tests.test_browser_outils import Onglet, ouvrir
+from tests.browser_support import Onglet, calculer
+from tests.test_browser_outils import ouvrir
 from tests.test_odds_kharn_ages import Side, brute_threshold
 
 KA = "kharn-ages/probas/"
-
-
-@pytest.fixture
-def onglet(navigateur: object) -> Iterator[Onglet]:
-    o = Onglet(navigateur)
-    yield o
-    try:
-        o.verifier_propre()
-    finally:
-        o.contexte.close()
 
 
 def lignes(tableau: object) -> list[dict[str, str]]:
