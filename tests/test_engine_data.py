@@ -82,7 +82,7 @@ def test_rule_data_matches_its_schema(bundle):
 def test_calculations_are_declared_and_implemented(bundle):
     declared = {c["calcul"]: c for c in bundle["calculs"]}
     assert set(declared) == set(bataille_d6.CALCULS) == {"attaque", "initiative", "pillage", "sorts", "objets",
-                                                         "hache", "pillage_partie"}
+                                                         "hache", "pillage_partie", "initiative_camps"}
     ids = entry_ids(bundle)
     pages = {p["id"] for p in bundle["jeu"]["pages"]}
     for calcul in declared.values():

@@ -134,6 +134,9 @@ def test_axe_hits_are_shared_not_independent(bundle):
     ("hache", {"ennemis": 13}, "ennemis"),
     ("hache", {"malus_armure": 2}, "malus_armure"),
     ("hache", {"attaques": True}, "attaques"),
+    ("initiative_camps", {"camps": 5}, "camps"),
+    ("initiative_camps", {"camps": 1}, "camps"),
+    ("pillage_partie", {"armure_5": 6}, "armure_5"),
 ])
 def test_new_calculations_bound_their_parameters(bundle, calcul, params, name):
     with pytest.raises(ErreurParametre) as caught:
@@ -211,3 +214,55 @@ def test_two_weapons_and_puissante_preset(bundle):
     expected = tally(itertools.product(FACES, repeat=4),
                      lambda r: sum(hit <= 3 and save > 2 for hit, save in ((r[0], r[1]), (r[2], r[3]))))
     assert distribution(result) == expected
+
+
+# --- initiative with three or four camps (line 21) --------------------------------------------
+
+def pair_contest(x: int, y: int) -> Fraction:
+    """P(a camp with bonus x beats one with bonus y), ties rerolled: wins / (wins + losses) over 36 rolls."""
+    wins = sum(i + x > j + y for i in FACES for j in FACES)
+    losses = sum(i + x < j + y for i in FACES for j in FACES)
+    return Fraction(wins, wins + losses)
+
+
+def three_camps(bonus: tuple[int, int, int]) -> list[Fraction]:
+    """P(each of three camps chooses): first roll listed; two tied camps play a pair contest; a three-way tie
+    restarts the whole roll, so every share is divided by 1 − P(three-way tie)."""
+    shares = [Fraction(0)] * 3
+    restart = Fraction(0)
+    for roll in itertools.product(FACES, repeat=3):
+        totals = [f + b for f, b in zip(roll, bonus, strict=True)]
+        top = [i for i in range(3) if totals[i] == max(totals)]
+        if len(top) == 3:
+            restart += Fraction(1, 216)
+        elif len(top) == 1:
+            shares[top[0]] += Fraction(1, 216)
+        else:
+            i, j = top
+            p = pair_contest(bonus[i], bonus[j])
+            shares[i] += p / 216
+            shares[j] += (1 - p) / 216
+    return [s / (1 - restart) for s in shares]
+
+
+@pytest.mark.parametrize("bonus", [(2, 1, 0), (0, 0, 0), (3, 3, 1), (0, 5, 5)])
+def test_three_camp_initiative(bundle, bonus):
+    params = {"camps": 3, "heros_sorciers_a": bonus[0], "heros_sorciers_b": bonus[1], "heros_sorciers_c": bonus[2]}
+    result = calculer(bundle, "initiative_camps", params)
+    assert issues(result) == dict(zip(("a-choisit", "b-choisit", "c-choisit"), three_camps(bonus), strict=True))
+    margin = tally(itertools.product(FACES, repeat=3),
+                   lambda r: r[0] + bonus[0] - max(r[1] + bonus[1], r[2] + bonus[2]))
+    assert distribution(result) == margin
+
+
+def test_two_camps_agree_with_the_two_camp_calculator(bundle):
+    many = issues(calculer(bundle, "initiative_camps", {"camps": 2, "heros_sorciers_a": 3, "heros_sorciers_b": 1}))
+    two = issues(calculer(bundle, "initiative", {"heros_sorciers_a": 3, "heros_sorciers_b": 1}))
+    assert many == {"a-choisit": pair_contest(3, 1), "b-choisit": 1 - pair_contest(3, 1)}
+    assert two["a-choisit"] == many["a-choisit"]
+
+
+def test_four_equal_camps_share_evenly(bundle):
+    result = issues(calculer(bundle, "initiative_camps", {"camps": 4, "heros_sorciers_a": 1, "heros_sorciers_b": 1,
+                                                          "heros_sorciers_c": 1, "heros_sorciers_d": 1}))
+    assert result == {f"{c}-choisit": Fraction(1, 4) for c in "abcd"}

@@ -5,6 +5,7 @@ on Héros, Sorciers, objects and spells are data rules (`regles-liste.yaml`).
 """
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 from math import comb
 from typing import Any
@@ -219,6 +220,48 @@ def initiative(p: dict[str, Any]) -> ResultatCalcul:
     return ResultatCalcul(difference, issues)
 
 
+CAMPS = "abcd"
+
+
+def _rerolled_winners(bonus: dict[str, int]) -> dict[str, Fraction]:
+    """P(each camp finally chooses), the camps tied for the best total rerolling among themselves."""
+    memo: dict[tuple[str, ...], dict[str, Fraction]] = {}
+
+    def contest(camps: tuple[str, ...]) -> dict[str, Fraction]:
+        if len(camps) == 1:
+            return {camps[0]: Fraction(1)}
+        if camps in memo:
+            return memo[camps]
+        outcome = {c: Fraction(0) for c in camps}
+        stay = Fraction(0)  # every camp tied again: the same contest starts over
+        rolls = 6 ** len(camps)
+        for faces in itertools.product(range(1, 7), repeat=len(camps)):
+            totals = {c: f + bonus[c] for c, f in zip(camps, faces, strict=True)}
+            best = max(totals.values())
+            top = tuple(c for c in camps if totals[c] == best)
+            if top == camps:
+                stay += Fraction(1, rolls)
+                continue
+            for c, p in contest(top).items():
+                outcome[c] += p / rolls
+        memo[camps] = {c: p / (1 - stay) for c, p in outcome.items()}
+        return memo[camps]
+
+    return contest(tuple(bonus))
+
+
+def initiative_camps(p: dict[str, Any]) -> ResultatCalcul:
+    """Initiative with two to four camps: camp A's margin over the best other camp, and who chooses."""
+    camps = CAMPS[:p["camps"]]
+    bonus = {c: p[f"heros_sorciers_{c}"] for c in camps}
+    others = [icepool.d6 + bonus[c] for c in camps[1:]]
+    best_other = others[0] if len(others) == 1 else icepool.map(lambda *totals: max(totals), *others)
+    margin = (icepool.d6 + bonus["a"]) - best_other
+    winners = _rerolled_winners(bonus)
+    issues = [Issue(f"{c}-choisit", f"Camp {c.upper()} choisit", winners[c]) for c in camps]
+    return ResultatCalcul(margin, issues)
+
+
 def gold_dice(armure: int, heros_ou_sorcier: bool) -> int:
     """Number of d6 of gold for one enemy killed in melee (scenario « Pillage », line 95)."""
     dice = 1 if armure <= 2 else 2 if armure <= 4 else 3
@@ -314,7 +357,8 @@ def hache(p: dict[str, Any]) -> ResultatCalcul:
 
 
 CALCULS = {"attaque": attaque, "initiative": initiative, "pillage": pillage, "sorts": sorts, "objets": objets,
-           "hache": hache, "pillage_partie": pillage_partie}
+           "hache": hache, "pillage_partie": pillage_partie,
+           "initiative_camps": initiative_camps}
 
 
 # --- static tables for the rule pages -------------------------------------------------------
