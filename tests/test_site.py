@@ -6,6 +6,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+import yaml
+
 from generator.model import load_site, page_url
 
 from .conftest import ROOT
@@ -143,8 +145,6 @@ def test_catalogue_format_is_documented_with_downloadable_examples(site_dir: Pat
 
 def test_home_page_links_each_game_rules_and_tools(site_dir: Path) -> None:
     """For each game, the home page links its rules and each tool its jeu.yaml declares, to pages that exist."""
-    import yaml
-
     home = site_dir / "index.html"
     parser = PageParser()
     parser.feed(home.read_text(encoding="utf-8"))
@@ -187,3 +187,24 @@ def test_counts_agree_with_their_noun(site_dir: Path) -> None:
         for match in re.finditer(r"(?<![\d,.\w])[01] (points|tours|joueurs|Kouronnes|Sorciers|figurines)\b", text):
             wrong.append((html_file.relative_to(site_dir).as_posix(), match.group()))
     assert wrong == []
+
+
+def test_odds_pages_show_each_calculation_interpretation(site_dir: Path) -> None:
+    """A calculation's recorded reading is shown next to its form, not only on « Interprétations »."""
+    import yaml
+
+    checked = 0
+    for calculs in sorted((ROOT / "data").glob("*/calculs.yaml")):
+        page = site_dir / calculs.parent.name / "probas" / "index.html"
+        if not page.is_file():
+            continue
+        html = page.read_text(encoding="utf-8")
+        for calcul in yaml.safe_load(calculs.read_text(encoding="utf-8")).get("calculs", []):
+            lecture = (calcul.get("interpretation") or {}).get("lecture")
+            if not lecture:
+                continue
+            section = html[html.index(f'id="{calcul["id"]}"'):]
+            section = section[:section.index("<form")]
+            assert "Interprétation retenue" in section, calcul["id"]
+            checked += 1
+    assert checked >= 9  # 1 d6, 3 HAMI and 5 Khârn-Âges calculations record a reading
