@@ -30,7 +30,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if args.commande == "check":
         count = sum(len(g.entries) for g in site.games)
-        print(f"Données valides : {len(site.games)} jeu(x), {count} entrées.")
+        jeux = len(site.games)
+        print(f"Données valides : {jeux} jeu{'x' if jeux > 1 else ''}, {count} entrée{'s' if count > 1 else ''}.")
         return 0
     pages = site_pages(site, args.racine)
     for uri, text in pages.items():

@@ -254,3 +254,19 @@ def test_missing_folders_are_reported(tmp_path: Path) -> None:
     assert check(tmp_path) == (1, [f"schemas/:1:1 $: aucun schéma (*.schema.json) dans {tmp_path / 'schemas'}"])
     shutil.copytree(ROOT / "schemas", tmp_path / "schemas")
     assert check(tmp_path) == (1, [f"data/:1:1 $: dossier de données introuvable : {tmp_path / 'data'}"])
+
+
+def test_check_summary_agrees_with_its_counts(project: Path) -> None:
+    """One game and its entries: « 1 jeu », never « jeu(x) »; the problem count agrees too."""
+    for name in ("regles-liste.yaml", "calculs.yaml"):
+        shutil.copy(MALFORMES / "valides" / name, project / "data" / "jeu-test" / name)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["--racine", str(project), "check"]) == 0
+    entries = len(load_site(project).games[0].entries)
+    assert out.getvalue().strip() == f"Données valides : 1 jeu, {entries} entrée{'s' if entries > 1 else ''}."
+    (project / "data" / "jeu-test" / "jeu.yaml").write_text("id: [\n", encoding="utf-8")
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        assert main(["--racine", str(project), "check"]) == 1
+    assert err.getvalue().splitlines()[-1] == "1 problème dans les données."
