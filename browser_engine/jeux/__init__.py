@@ -19,7 +19,8 @@ from types import ModuleType
 from typing import Any
 
 MODULES = {"bataille-d6": "browser_engine.jeux.bataille_d6", "hami": "browser_engine.jeux.hami",
-           "kharn-ages": "browser_engine.jeux.kharn_ages"}
+           "kharn-ages": "browser_engine.jeux.kharn_ages", "hate": "browser_engine.jeux.hate",
+           "tamashii": "browser_engine.jeux.tamashii"}
 
 
 def module(jeu: str) -> ModuleType | None:
