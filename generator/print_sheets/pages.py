@@ -30,4 +30,6 @@ def render_sheet(sheet: Sheet, env: jinja2.Environment, for_pdf: bool = False) -
                                     sheet.jeu, "profil-modele")
         return env.get_template("liste.html.j2").render(
             modele=model, spec=roster_spec_json(sheet.jeu), pages_cartes=[], squelette=skeleton, **common)
+    if sheet.sorte == "formulaire":     # a game's own form (tracker, score sheet): its template and context
+        return env.get_template(sheet.gabarit).render(**sheet.contexte, **common)
     raise ValueError(sheet.sorte)

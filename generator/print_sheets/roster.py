@@ -4,6 +4,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 import jinja2
@@ -11,6 +12,7 @@ import jinja2
 from ..model import Game
 from ..render import accord, singular
 from .cards import Card, card_pages
+from .hate_roster import roster_spec_hate
 from .layout import CARD_H, CARD_W, GRID_COLS, GRID_ROWS, GRID_X, GRID_Y, cut_marks, environment, stylesheet
 from .reference import entry_block
 from .sheet import Sheet, entries_where, links
@@ -24,7 +26,11 @@ def roster_sheet(game: Game) -> Sheet:
                  "À remplir à la main, ou imprimée remplie depuis « Vérifier une liste » (bouton « Imprimer ma liste »).")
 
 
-ROSTER_TITLES = {"bataille-d6": "Feuille d'armée", "hami": "Feuille de Communauté", "kharn-ages": "Feuille de Fer de Lance"}
+ROSTER_TITLES = {"bataille-d6": "Feuille d'armée", "hami": "Feuille de Communauté", "kharn-ages": "Feuille de Fer de Lance",
+                 "hate": "Feuille de tribu"}
+
+# A game's own roster spec builder (module print_sheets/<jeu>_roster.py), used before the ones below.
+ROSTER_SPECS: dict[str, Callable[[Game], dict[str, Any]]] = {"hate": roster_spec_hate}
 
 
 
@@ -68,8 +74,11 @@ def roster_spec(game: Game) -> dict[str, Any]:
     mapped through `ids` (die result to entry id), or taken as an entry id when `direct`.
     `profils` adds a profile card for each entry's `profil`. `lignes_vides` is the number of blank rows of
     the sheet printed from the build; fewer are printed (never below `lignes_min`) when that keeps
-    the help tables off an extra page.
+    the help tables off an extra page. `lignes_vierges` (rows of text) are printed on the blank sheet
+    instead of empty rows.
     """
+    if game.id in ROSTER_SPECS:
+        return ROSTER_SPECS[game.id](game)
     unit = game.manifest.get("unite_cout", "points")
     title = ROSTER_TITLES.get(game.id, "Feuille de liste")
     if game.id == "bataille-d6":
@@ -390,6 +399,8 @@ def roster_model(game: Game, liste: dict[str, Any] | None, rapport: dict[str, An
     violations += [("avertissement", str(v.get("message", ""))) for v in rapport.get("avertissements") or []
                    if isinstance(v, dict)]
     valide = rapport.get("valide")
+    if not given and spec.get("lignes_vierges"):    # rows printed on the blank sheet (e.g. a tribe's figures)
+        rows = [[str(cell) for cell in row] for row in spec["lignes_vierges"]]
     return {
         "titre": typographie_fr(spec["titre"]), "unite": spec["unite"], "jeu": game.nom,
         "nom": list_name(liste) if given else "",

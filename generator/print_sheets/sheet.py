@@ -21,7 +21,7 @@ class Sheet:
     jeu: Game
     id: str
     titre: str
-    sorte: str                  # cartes | jetons | reference | liste
+    sorte: str                  # cartes | jetons | reference | liste | formulaire
     description: str
     kind: str = ""              # for card sheets: the entry kind counted
     cartes: list[Card] = field(default_factory=list)
@@ -30,6 +30,8 @@ class Sheet:
     taille: float = 9.0
     lignes_vides: int | None = None                    # for roster sheets: blank rows (None: the game's number)
     entrees: list[str] = field(default_factory=list)   # ids of the entries that have a card
+    gabarit: str = ""           # for form sheets (sorte "formulaire"): the game's own template
+    contexte: dict[str, Any] = field(default_factory=dict)   # ... and what that template shows
 
     def __post_init__(self) -> None:
         self.titre = typographie_fr(self.titre)

@@ -1,0 +1,79 @@
+"""Hate: the tribe roster sheet's columns (11 figures, slots A to D, scars, activation cost).
+
+The spec is read by `roster.roster_spec` (through `ROSTER_SPECS`) and by impression.js, so the
+same columns are filled from a checked list in Python and in the browser. The blank sheet
+prints one row per figure of a tribe, its type and activation cost taken from the data.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..model import Entry, Game
+
+TITLE = "Feuille de tribu"
+SLOTS = ("A", "B", "C", "D")
+FIGURE_TYPE = "type de figurine"
+MODES = {"bataille-simple": "bataille simple", "chronique": "chronique"}
+
+
+def figure_types(game: Game) -> list[Entry]:
+    """The five figure types (Prince, Shaman, Champion, Guerrier, Jeune-sang), in reading order."""
+    types = [e for e in game.of_kind("profils") if e.data.get("categorie") == FIGURE_TYPE]
+    return sorted(types, key=lambda e: e.data.get("ordre", 10_000))
+
+
+def tribe_rows(game: Game) -> list[tuple[str, int | None]]:
+    """One (type name, activation cost) per figure of a tribe: in the book's order."""
+    rows = []
+    for entry in figure_types(game):
+        props = entry.data.get("proprietes") or {}
+        rows += [(entry.nom, props.get("cout_activation"))] * int(props.get("nombre_par_tribu") or 0)
+    return rows
+
+
+def names(game: Game) -> dict[str, str]:
+    """Entry id -> name of the profiles and skills a roster refers to."""
+    return {e.id: e.nom for e in game.entries.values() if e.kind in ("profils", "capacites")}
+
+
+def tribes(game: Game) -> dict[str, str]:
+    """Tribe id -> name, from the tribes table (its `ref` column names the tribe's section)."""
+    out = {}
+    for entry in game.of_kind("sections"):
+        if entry.id.startswith("tribu-"):
+            out[entry.id.removeprefix("tribu-")] = entry.nom.removeprefix("Tribu ").strip()
+    return out
+
+
+def columns() -> list[dict[str, Any]]:
+    """The roster columns: figure, type, one per slot, scars, activation cost, KO marks (by hand)."""
+    slot_columns = [{"id": f"emplacement-{s.lower()}", "nom": f"Empl. {s}", "classe": "texte",
+                     "valeur": f"detail.emplacements.{s}", "libelles": "noms"} for s in SLOTS]
+    return [
+        {"id": "figurine", "nom": "Figurine", "classe": "nom", "valeur": "entree.nom"},
+        {"id": "type", "nom": "Type", "premier": True, "valeurs": [
+            {"valeur": "entree.mercenaire", "libelles": "noms"},
+            {"valeur": "entree.type", "libelles": "noms"}]},
+        *slot_columns,
+        {"id": "cicatrices", "nom": "Cicatrices", "classe": "texte", "valeur": "entree.cicatrices",
+         "libelles": "noms"},
+        {"id": "activation", "nom": "Activ.", "valeur": "detail.cout_activation"},
+        {"id": "ko", "nom": "KO, notes", "vide": True},
+    ]
+
+
+def roster_spec_hate(game: Game) -> dict[str, Any]:
+    """How a Hate roster is read from a list and its report (see `roster.roster_spec`)."""
+    cols = columns()
+    blank = []
+    for type_name, cost in tribe_rows(game):
+        row = {"type": type_name, "activation": "" if cost is None else str(cost)}
+        blank.append([row.get(c["id"], "") for c in cols])
+    return {
+        "titre": TITLE, "unite": game.manifest.get("unite_cout", "points"), "noms": names(game),
+        "lignes_vides": len(blank), "lignes_min": len(blank), "lignes_vierges": blank,
+        "champs": [{"id": "tribu", "nom": "Tribu", "valeur": "rapport.liste.options.tribu", "libelles": tribes(game)},
+                   {"id": "mode", "nom": "Mode", "valeur": "rapport.liste.options.mode", "libelles": MODES}],
+        "colonnes": cols,
+        "cartes": [],
+    }
