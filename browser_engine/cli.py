@@ -20,6 +20,7 @@ from typing import Any, NoReturn
 
 from . import bundle as bundle_access
 from .catalogue import fusionner_catalogue
+from .des import texte_faces
 from .errors import ErreurDonnees, ErreurEntree, ErreurParametre
 from .odds import calculer, declaration, tables_statiques
 from .reader import MAX_OCTETS, lire_document, lire_liste, traduire_json
@@ -371,10 +372,13 @@ def _percent(probability: float) -> str:
 def print_odds(decl: dict[str, Any], result: dict[str, Any]) -> None:
     """Print a distribution as a French table with fractions and percentages."""
     names = {p["id"]: p.get("nom", p["id"]) for p in decl.get("parametres", [])}
+    types = {p["id"]: p.get("type") for p in decl.get("parametres", [])}
     shown = []
     for key, value in result["parametres"].items():
         text = ("oui" if value else "non") if isinstance(value, bool) else str(value)
-        if isinstance(value, list):
+        if isinstance(value, list) and types.get(key) == "des":
+            text = texte_faces(value)
+        elif isinstance(value, list):
             text = f"{len(value)} carte{'s' if len(value) > 1 else ''}"
         shown.append(f"{names.get(key, key)} = {text}")
     print(f"{decl['nom']}")
@@ -461,11 +465,28 @@ def _odds_parser(decl: dict[str, Any], jeu: str) -> _Parser:
         elif param.get("type") == "paquet":
             parser.add_argument(option, dest=param["id"], metavar="FICHIER", default=None,
                                 help=f"{param['nom']} : fichier YAML ou JSON de vos cartes. {param.get('aide', '')}")
+        elif param.get("type") == "des":
+            parser.add_argument(option, dest=param["id"], metavar="FACES", default=None,
+                                help=f"{param['nom']} : les faces de votre dé, une par face, par exemple "
+                                     f"\"[{_first_symbol(param)}, vide]\", ou un fichier YAML ou JSON qui les "
+                                     f"liste. {param.get('aide', '')}")
         else:
             parser.add_argument(option, dest=param["id"], metavar="N", default=None,
                                 help=f"{param['nom']} : de {param['min']} à {param['max']}, "
                                      f"défaut {param['defaut']}. {param.get('aide', '')}")
     return parser
+
+
+def _first_symbol(param: dict[str, Any]) -> str:
+    found = [s.get("id") for s in param.get("symboles") or [] if isinstance(s, dict)]
+    return str(found[0]) if found else "symbole"
+
+
+def _looks_like_file(value: str) -> bool:
+    """Whether a `des` option names a file rather than faces typed inline."""
+    texte = value.strip()
+    return not texte.startswith(("[", "{")) and (Path(texte).suffix.lower() in (".yaml", ".yml", ".json")
+                                                 or Path(texte).is_file())
 
 
 def command_odds(args: argparse.Namespace, rest: list[str]) -> int:
@@ -477,7 +498,9 @@ def command_odds(args: argparse.Namespace, rest: list[str]) -> int:
              if getattr(options, p["id"]) is not None}
     for param in decl.get("parametres", []):
         value = given.get(param["id"])
-        if param.get("type") == "paquet" and isinstance(value, str):
+        if param.get("type") == "des" and isinstance(value, str) and not _looks_like_file(value):
+            continue  # faces typed inline: the engine reads the text
+        if param.get("type") in ("paquet", "des") and isinstance(value, str):
             option = "--" + param["id"].replace("_", "-")
             try:
                 given[param["id"]] = _read_document(value)

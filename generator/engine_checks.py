@@ -298,6 +298,28 @@ def _parameter_problems(entry: Located) -> Iterator[Problem]:
                                                              f"[{param['min']}, {param['max']}]")
         elif param["type"] == "booleen" and not isinstance(default, bool):
             yield entry.file.problem(here + ("defaut",), "un paramètre booléen a pour défaut true ou false")
+        elif param["type"] == "des":
+            yield from _die_problems(entry, here, param)
+
+
+def _die_problems(entry: Located, here: tuple[Any, ...], param: dict[str, Any]) -> Iterator[Problem]:
+    """A `des` parameter: symbols declared once, face bounds in order, and never a default die."""
+    if param.get("defaut") is not None:
+        yield entry.file.problem(here + ("defaut",), "un dé saisi par le joueur n'a pas de valeur par défaut "
+                                                     "(defaut: null) : ses faces manquent au livre")
+    if not param.get("symboles"):
+        yield entry.file.problem(here, "un paramètre de type des déclare ses « symboles »")
+    ids = [s["id"] for s in param.get("symboles") or []]
+    for doublon in sorted({i for i in ids if ids.count(i) > 1}):
+        yield entry.file.problem(here + ("symboles",), f"symbole « {doublon} » déclaré deux fois")
+    if "vide" in ids:
+        yield entry.file.problem(here + ("symboles",), "« vide » est réservé à la face sans symbole")
+    faces = param.get("faces")
+    if isinstance(faces, dict) and faces["min"] > faces["max"]:
+        yield entry.file.problem(here + ("faces", "min"), f"min {faces['min']} supérieur à max {faces['max']}")
+    for cle in ("min", "max"):
+        if cle in param:
+            yield entry.file.problem(here + (cle,), "un dé déclare ses bornes dans « faces », pas dans min/max")
 
 
 def _preset_problems(entry: Located) -> Iterator[Problem]:

@@ -49,8 +49,12 @@
 
   // --- Parameters ------------------------------------------------------------------------------
 
-  function outilPaquet() {
-    return window.CompendiumParametres && window.CompendiumParametres.paquet;
+  // Parameters typed in an editor of their own (a deck, a die's faces): paquet.js, des.js.
+  const EDITEURS = '[data-type="paquet"], [data-type="des"]';
+  const NOMS_EDITEURS = { paquet: "L'éditeur de paquet", des: "L'éditeur de dé" };
+
+  function editeur(type) {
+    return window.CompendiumParametres && window.CompendiumParametres[type];
   }
 
   function parametres(formulaire) {
@@ -64,8 +68,8 @@
         // Non-integers go to the engine as typed: it answers with a French message
         // naming the parameter and its range.
         sortie[id] = /^-?\d+$/.test(brut) ? Number(brut) : brut;
-      } else if (champ.dataset.type === "paquet" && outilPaquet()) {
-        sortie[id] = outilPaquet().lire(champ);
+      } else if (NOMS_EDITEURS[champ.dataset.type] && editeur(champ.dataset.type)) {
+        sortie[id] = editeur(champ.dataset.type).lire(champ);
       } else {
         sortie[id] = champ.value;
       }
@@ -73,11 +77,12 @@
     return sortie;
   }
 
-  /** What a deck parameter still lacks (French), or "" when every deck of the form is complete. */
+  /** What a deck or die parameter still lacks (French), or "" when every one of the form is complete. */
   function paquetManquant(formulaire) {
-    for (const champ of formulaire.querySelectorAll('[data-type="paquet"]')) {
-      if (!outilPaquet()) return "L'éditeur de paquet n'a pas pu se charger.";
-      const manque = outilPaquet().manque(champ);
+    for (const champ of formulaire.querySelectorAll(EDITEURS)) {
+      const outil = editeur(champ.dataset.type);
+      if (!outil) return `${NOMS_EDITEURS[champ.dataset.type]} n'a pas pu se charger.`;
+      const manque = outil.manque(champ);
       if (manque) return manque;
     }
     return "";
@@ -96,6 +101,8 @@
         if (champ.checked) morceaux.push(prefixe + nom);
       } else if (champ.dataset.type === "paquet") {
         morceaux.push(`${nom} (${champ.querySelectorAll("tbody tr").length} cartes)`);
+      } else if (champ.dataset.type === "des") {
+        morceaux.push(`${nom} (${editeur("des") ? editeur("des").resume(champ) : "?"})`);
       } else {
         morceaux.push(`${prefixe}${nom} ${champ.value}`);
       }
@@ -371,8 +378,9 @@
   function initialiserFormulaire(formulaire) {
     if (formulaire.dataset.pret === "oui") return;
     formulaire.dataset.pret = "oui";
-    formulaire.querySelectorAll('[data-type="paquet"]').forEach((c) => {
-      if (outilPaquet()) outilPaquet().rendre(c, JSON.parse(c.dataset.declaration || "{}"));
+    formulaire.querySelectorAll(EDITEURS).forEach((c) => {
+      const outil = editeur(c.dataset.type);
+      if (outil) outil.rendre(c, JSON.parse(c.dataset.declaration || "{}"));
     });
     const { el } = C();
     const jeu = formulaire.dataset.jeu;

@@ -1,0 +1,274 @@
+// Die-face editor, for calculation parameters of type « des » (Hate, Tamashii).
+//
+// The books print these dice as icons only, so their faces are missing from the text: there is
+// no default die. The editor starts empty (or with the die this browser remembers) and the
+// calculations wait until the player has described every face. One row per face:
+//   - a die with one symbol per face (`exclusif`): a choice among the symbols and « vide »;
+//   - otherwise: a number per symbol (empty counts as 0).
+// A die whose number of faces the book does not give (`faces: {min, max}`) asks for it first.
+//
+// The die is kept in localStorage under its declaration's `stockage` key (one per game), even
+// half typed, and shared by every form of the page with the same key.
+//
+//   window.CompendiumParametres.des.rendre(conteneur, declaration)
+//   window.CompendiumParametres.des.lire(conteneur)    // -> ["frapper", "vide", …] or [{succes: 1, …}, …]
+//   window.CompendiumParametres.des.manque(conteneur)  // -> French message, or "" when complete
+//   window.CompendiumParametres.des.resume(conteneur)  // -> « 6 faces : 2 Frapper, 1 Parer, 3 vides »
+//
+// Every change fires a bubbling « change » event, so the surrounding form recomputes.
+(function () {
+  "use strict";
+
+  const MAX_FACES = 30;
+  const MAX_PAR_SYMBOLE = 20;
+  const CLE = "compendium.des."; // + game id + "." + storage key
+  const EVENEMENT = "compendium:des";
+  const declarations = new WeakMap();
+
+  function el(tag, attributs, ...enfants) {
+    const noeud = document.createElement(tag);
+    for (const [cle, valeur] of Object.entries(attributs || {})) {
+      if (valeur === null || valeur === undefined || valeur === false) continue;
+      if (cle === "classe") noeud.className = valeur;
+      else noeud.setAttribute(cle, valeur === true ? "" : String(valeur));
+    }
+    for (const enfant of enfants.flat()) {
+      if (enfant === null || enfant === undefined) continue;
+      noeud.append(enfant instanceof Node ? enfant : document.createTextNode(String(enfant)));
+    }
+    return noeud;
+  }
+
+  function declarationDe(conteneur) {
+    return declarations.get(conteneur) || {};
+  }
+
+  function symboles(decl) {
+    return (Array.isArray(decl.symboles) ? decl.symboles : []).filter((s) => s && typeof s.id === "string");
+  }
+
+  function bornes(decl) {
+    if (Number.isInteger(decl.faces)) return [decl.faces, decl.faces];
+    if (decl.faces && typeof decl.faces === "object") return [decl.faces.min || 1, Math.min(decl.faces.max || MAX_FACES, MAX_FACES)];
+    return [1, MAX_FACES];
+  }
+
+  function cleDe(conteneur) {
+    const formulaire = conteneur.closest("form");
+    const jeu = (formulaire && formulaire.dataset.jeu) || conteneur.dataset.jeu || "jeu";
+    const decl = declarationDe(conteneur);
+    return CLE + jeu + "." + (decl.stockage || decl.id || "de");
+  }
+
+  // --- Browser storage: never throws (private browsing, full storage) --------------------------
+
+  /** The remembered faces as typed: strings (exclusive die) or {symbole: "texte"} objects. */
+  function lireStockage(cle) {
+    try {
+      const brut = window.localStorage.getItem(cle);
+      const faces = brut ? JSON.parse(brut) : [];
+      return Array.isArray(faces) ? faces.slice(0, MAX_FACES) : [];
+    } catch (e) {
+      return [];
+    }
+  }
+
+  function ecrireStockage(cle, faces) {
+    try {
+      if (faces.length) window.localStorage.setItem(cle, JSON.stringify(faces));
+      else window.localStorage.removeItem(cle);
+    } catch (e) {
+      /* storage refused: the die still works on this page */
+    }
+  }
+
+  // --- The editor ------------------------------------------------------------------------------
+
+  function signaler(conteneur) {
+    conteneur.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function facesTapees(conteneur) {
+    const decl = declarationDe(conteneur);
+    return Array.from(conteneur.querySelectorAll("tbody tr")).map((ligne) => {
+      if (decl.exclusif) return ligne.querySelector("select").value;
+      const face = {};
+      ligne.querySelectorAll("input[data-symbole]").forEach((champ) => {
+        face[champ.dataset.symbole] = champ.value;
+      });
+      return face;
+    });
+  }
+
+  function partager(conteneur) {
+    const cle = cleDe(conteneur);
+    ecrireStockage(cle, facesTapees(conteneur));
+    window.dispatchEvent(new CustomEvent(EVENEMENT, { detail: { cle, source: conteneur } }));
+  }
+
+  function ligneFace(conteneur, rang, tapee) {
+    const decl = declarationDe(conteneur);
+    const cellules = [];
+    if (decl.exclusif) {
+      const choix = el("select", { "aria-label": `Face ${rang}` },
+        el("option", { value: "" }, "— à choisir —"),
+        symboles(decl).map((s) => el("option", { value: s.id }, s.nom)),
+        el("option", { value: "vide" }, "vide (aucun symbole)"));
+      const valeur = typeof tapee === "string" ? tapee : "";
+      choix.value = Array.from(choix.options).some((o) => o.value === valeur) ? valeur : "";
+      cellules.push(el("td", {}, choix));
+    } else {
+      const face = tapee && typeof tapee === "object" ? tapee : {};
+      symboles(decl).forEach((s) => {
+        const champ = el("input", {
+          type: "number", inputmode: "numeric", min: 0, max: MAX_PAR_SYMBOLE, step: 1, placeholder: "0",
+          "data-symbole": s.id, "aria-label": `Face ${rang} — ${s.nom}`,
+        });
+        champ.value = face[s.id] === undefined || face[s.id] === null ? "" : String(face[s.id]).slice(0, 6);
+        cellules.push(el("td", { classe: "cpd-nombre" }, champ));
+      });
+    }
+    return el("tr", {}, el("th", { scope: "row" }, String(rang)), cellules);
+  }
+
+  function remplir(conteneur, faces) {
+    const [bas, haut] = bornes(declarationDe(conteneur));
+    const nombre = bas === haut ? bas : Math.min(faces.length, haut);
+    const corps = conteneur.querySelector("tbody");
+    corps.replaceChildren(...Array.from({ length: nombre }, (_, i) => ligneFace(conteneur, i + 1, faces[i])));
+    const champNombre = conteneur.querySelector("[data-role=des-nombre]");
+    if (champNombre) champNombre.value = nombre ? String(nombre) : "";
+    actualiser(conteneur);
+  }
+
+  function actualiser(conteneur) {
+    const lignes = conteneur.querySelectorAll("tbody tr").length;
+    conteneur.querySelector(".cpd-tableau").hidden = lignes === 0;
+    const etat = conteneur.querySelector("[data-role=des-etat]");
+    if (etat) etat.textContent = manque(conteneur) || resume(conteneur);
+  }
+
+  function changerNombre(conteneur, valeur) {
+    const [bas, haut] = bornes(declarationDe(conteneur));
+    const n = Number(valeur);
+    const faces = facesTapees(conteneur);
+    if (!Number.isInteger(n) || n < bas || n > haut) {
+      actualiser(conteneur);
+      return;
+    }
+    remplir(conteneur, faces.concat(Array(Math.max(0, n - faces.length)).fill(undefined)).slice(0, n));
+    partager(conteneur);
+    signaler(conteneur);
+  }
+
+  /** Draw the die editor inside `conteneur`: the die this browser remembers, or an empty one. */
+  function rendre(conteneur, declaration) {
+    declarations.set(conteneur, declaration || {});
+    const decl = declarationDe(conteneur);
+    conteneur.classList.add("cpd-des");
+    const bloc = conteneur.closest(".cpd-parametre");
+    if (bloc) bloc.style.gridColumn = "1 / -1";
+    const [bas, haut] = bornes(decl);
+    const entetes = decl.exclusif ? [el("th", { scope: "col" }, "Symbole")]
+      : symboles(decl).map((s) => el("th", { scope: "col", classe: "cpd-nombre" }, s.nom));
+    const table = el("table", { classe: "cpd-table cpd-des-table", "data-role": "des" },
+      el("caption", {}, decl.exclusif ? "Le symbole de chaque face" : "Les symboles de chaque face (case vide : 0)"),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Face"), entetes)),
+      el("tbody", {}));
+    const morceaux = [
+      el("p", { classe: "cpd-aide cpd-des-avertissement", "data-role": "des-avertissement" },
+        el("strong", {}, "Décrivez votre dé"),
+        " : le livre ne donne pas ses faces (imprimées en icônes), nous ne les inventons pas. " +
+        "Elles restent dans ce navigateur pour vos prochains calculs."),
+    ];
+    if (bas !== haut) {
+      const nombre = el("input", { type: "number", inputmode: "numeric", min: bas, max: haut, step: 1,
+        "data-role": "des-nombre", id: conteneur.id + "-nombre" });
+      morceaux.push(el("p", {}, el("label", { for: conteneur.id + "-nombre" }, `Nombre de faces (${bas} à ${haut}) `), nombre));
+      nombre.addEventListener("change", (evenement) => {
+        evenement.stopPropagation();
+        changerNombre(conteneur, nombre.value);
+      });
+    }
+    morceaux.push(el("div", { classe: "cpd-tableau" }, table),
+      el("p", { classe: "cpd-aide", "data-role": "des-etat", "aria-live": "polite" }, ""),
+      el("p", { classe: "cpd-actions" },
+        el("button", { type: "button", classe: "md-button", "data-role": "des-effacer" }, "Effacer ce dé")));
+    conteneur.replaceChildren(...morceaux);
+    remplir(conteneur, lireStockage(cleDe(conteneur)));
+    conteneur.addEventListener("input", (evenement) => {
+      if (evenement.target.matches("tbody input, tbody select")) {
+        actualiser(conteneur);
+        ecrireStockage(cleDe(conteneur), facesTapees(conteneur)); // never lose a keystroke
+      }
+    });
+    conteneur.addEventListener("change", (evenement) => {
+      if (evenement.target.matches("tbody input, tbody select")) {
+        actualiser(conteneur);
+        partager(conteneur);
+      }
+    });
+    conteneur.querySelector("[data-role=des-effacer]").addEventListener("click", () => {
+      remplir(conteneur, []);
+      partager(conteneur);
+      signaler(conteneur);
+    });
+    window.addEventListener(EVENEMENT, (evenement) => {
+      const { cle, source } = evenement.detail || {};
+      if (source === conteneur || cle !== cleDe(conteneur) || !document.body.contains(conteneur)) return;
+      remplir(conteneur, lireStockage(cle));
+      signaler(conteneur);
+    });
+  }
+
+  function entierTape(texte) {
+    const brut = String(texte === undefined || texte === null ? "" : texte).trim();
+    return brut === "" ? 0 : /^\d+$/.test(brut) ? Number(brut) : brut;
+  }
+
+  /** What is missing before a calculation can run, in French; "" when the die is complete. */
+  function manque(conteneur) {
+    const decl = declarationDe(conteneur);
+    const nom = decl.nom || "le dé";
+    const faces = facesTapees(conteneur);
+    if (!faces.length) return `Indiquez d'abord le nombre de faces de votre dé (${nom}), puis le symbole de chacune.`;
+    if (decl.exclusif) {
+      const vides = faces.map((f, i) => (f ? 0 : i + 1)).filter((i) => i);
+      if (!vides.length) return "";
+      return `Dé incomplet (${nom}) : choisissez le symbole de la face ${vides.slice(0, 4).join(", ")}` +
+        `${vides.length > 4 ? "…" : ""} (« vide » pour une face sans symbole).`;
+    }
+    const total = faces.reduce((somme, face) => somme + Object.values(face).reduce((s, v) => {
+      const n = entierTape(v);
+      return s + (typeof n === "number" ? n : 1);
+    }, 0), 0);
+    return total ? "" : `Dé à décrire (${nom}) : indiquez les symboles de ses faces (un dé tout blanc ne donne rien à calculer).`;
+  }
+
+  /** The faces as the engine expects them; values that are not whole numbers go as typed (the engine explains). */
+  function lire(conteneur) {
+    const decl = declarationDe(conteneur);
+    return facesTapees(conteneur).map((face) => {
+      if (decl.exclusif) return face || "vide";
+      const sortie = {};
+      for (const s of symboles(decl)) sortie[s.id] = entierTape(face[s.id]);
+      return sortie;
+    });
+  }
+
+  /** « 6 faces : 2 Frapper, 1 Parer, 3 vides » */
+  function resume(conteneur) {
+    const decl = declarationDe(conteneur);
+    const faces = lire(conteneur);
+    const parts = symboles(decl).map((s) => {
+      const n = faces.reduce((somme, f) => somme + (decl.exclusif ? (f === s.id ? 1 : 0) : (typeof f[s.id] === "number" ? f[s.id] : 0)), 0);
+      return n ? `${n} ${s.nom}` : "";
+    }).filter((t) => t);
+    const blanches = faces.filter((f) => (decl.exclusif ? f === "vide" : Object.values(f).every((v) => v === 0))).length;
+    if (blanches) parts.push(`${blanches} vide${blanches > 1 ? "s" : ""}`);
+    return `${faces.length} face${faces.length > 1 ? "s" : ""} : ${parts.join(", ") || "aucun symbole"}`;
+  }
+
+  window.CompendiumParametres = window.CompendiumParametres || {};
+  window.CompendiumParametres.des = { rendre, lire, manque, resume };
+})();
