@@ -9,6 +9,7 @@ from .cards import card_sheet
 from .reference import entry_block, page_blocks, reference_sheet, section
 from .roster import roster_sheet
 from .sheet import Sheet, SheetBuilder, category, entries_where
+from .tamashii import sheets_tamashii
 from .tokens import Token, base_sizes, tokens
 
 
@@ -146,7 +147,7 @@ def sheets_kharn_ages(game: Game) -> list[Sheet]:
 
 
 SHEETS: dict[str, SheetBuilder] = {"bataille-d6": sheets_bataille_d6, "hami": sheets_hami,
-                                   "kharn-ages": sheets_kharn_ages}
+                                   "kharn-ages": sheets_kharn_ages, "tamashii": sheets_tamashii}
 
 
 def game_sheets(game: Game) -> list[Sheet]:
