@@ -6,6 +6,7 @@ from typing import Any
 
 from ..model import Game
 from .cards import card_sheet
+from .hate import sheets_hate
 from .reference import entry_block, page_blocks, reference_sheet, section
 from .roster import roster_sheet
 from .sheet import Sheet, SheetBuilder, category, entries_where
@@ -147,7 +148,8 @@ def sheets_kharn_ages(game: Game) -> list[Sheet]:
 
 
 SHEETS: dict[str, SheetBuilder] = {"bataille-d6": sheets_bataille_d6, "hami": sheets_hami,
-                                   "kharn-ages": sheets_kharn_ages, "tamashii": sheets_tamashii}
+                                   "kharn-ages": sheets_kharn_ages, "tamashii": sheets_tamashii,
+                                   "hate": sheets_hate}
 
 
 def game_sheets(game: Game) -> list[Sheet]:

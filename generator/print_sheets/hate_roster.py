@@ -51,7 +51,7 @@ def columns() -> list[dict[str, Any]]:
                      "valeur": f"detail.emplacements.{s}", "libelles": "noms"} for s in SLOTS]
     return [
         {"id": "figurine", "nom": "Figurine", "classe": "nom", "valeur": "entree.nom"},
-        {"id": "type", "nom": "Type", "premier": True, "valeurs": [
+        {"id": "type", "nom": "Type", "classe": "texte", "premier": True, "valeurs": [
             {"valeur": "entree.mercenaire", "libelles": "noms"},
             {"valeur": "entree.type", "libelles": "noms"}]},
         *slot_columns,
