@@ -1,9 +1,15 @@
 """Odds tables stage: exact tables computed by the engine at build time, for readers without JavaScript."""
 from __future__ import annotations
 
+import re
+from fractions import Fraction
 from typing import Any
 
+import icepool
+
 import browser_engine
+from browser_engine.errors import ErreurDonnees
+from browser_engine.odds import faces, pourcentage
 
 from .export import bundle
 from .model import Game, relative_link
@@ -49,3 +55,27 @@ def _rows(header: list[str], rows: list[dict[str, Any]], key: str) -> list[str]:
     for row in rows:
         lines.append("| " + " | ".join([str(row["entete"])] + [str(c[key]) for c in row["cellules"]]) + " |")
     return lines
+
+
+_DIE = re.compile(r"^([0-9]*)d([0-9]+)$")
+
+
+def roll_chance(jet: Any, de: str) -> str:
+    """The exact chance of a die table's row on one roll (`1/2 (50,0 %)`), or « — » if unreadable.
+
+    Args:
+        jet: the row's `jet` cell (`"1-3"`, `6`).
+        de: the table's die (`d6`, `2d6`, `d10`).
+
+    """
+    match = _DIE.match(str(de).strip().lower())
+    if not match or jet is None:
+        return "—"
+    loi = int(match.group(1) or 1) @ icepool.d(int(match.group(2)))
+    try:
+        wanted = set(faces(jet))
+    except ErreurDonnees:
+        return "—"
+    chance = Fraction(sum(q for v, q in loi.items() if v in wanted), loi.denominator())
+    texte = str(chance.numerator) if chance.denominator == 1 else f"{chance.numerator}/{chance.denominator}"
+    return f"{texte} ({pourcentage(chance)})"

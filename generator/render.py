@@ -11,6 +11,7 @@ import jinja2
 
 from .links import LinkIndex, linkify, tooltip_link
 from .model import GLOSSARY, Entry, Game, Page, Site, relative_link
+from .odds_tables import roll_chance
 
 TEMPLATES = Path(__file__).parent / "templates"
 TEXT_FIELDS = ("texte", "mise_en_place", "deploiement", "regles_speciales", "victoire")
@@ -28,6 +29,7 @@ def environment() -> jinja2.Environment:
     env.filters["libelle_colonne"] = column_value
     env.filters["yaml_chaine"] = yaml_string
     env.filters["accord"] = accord
+    env.filters["chance_du_jet"] = roll_chance
     env.tests["search"] = lambda value, pattern: re.search(pattern, str(value)) is not None
     return env
 
