@@ -109,6 +109,16 @@ def _parser() -> _Parser:
     odds.add_argument("--json", action="store_true", help="afficher le résultat en JSON")
     odds.add_argument("--donnees", metavar="DOSSIER", type=Path,
                       help="dossier data/ du site, ou paquet JSON assets/data/<jeu>.json")
+    score = commands.add_parser("score", help="score ou aide de partie déclaré (scores.yaml du jeu)",
+                                description="Calculer un score à partir d'un document YAML ou JSON "
+                                            "{joueurs: [{nom, …}], …}. Code de sortie : 0 calculé, 2 document "
+                                            "illisible ou refusé.")
+    score.add_argument("jeu", metavar="JEU", help="identifiant du jeu (hate)")
+    score.add_argument("score", metavar="SCORE", help="nom du score (chronique, pv…)")
+    score.add_argument("document", metavar="FICHIER", help="document des joueurs (.yaml ou .json), ou - pour l'entrée standard")
+    score.add_argument("--json", action="store_true", help="afficher le résultat en JSON")
+    score.add_argument("--donnees", metavar="DOSSIER", type=Path,
+                       help="dossier data/ du site, ou paquet JSON assets/data/<jeu>.json")
     tables = commands.add_parser("tables", help="tables de probabilités précalculées (JSON)")
     tables.add_argument("jeu", metavar="JEU", help="identifiant du jeu")
     tables.add_argument("--donnees", metavar="DOSSIER", type=Path,
@@ -520,6 +530,36 @@ def command_odds(args: argparse.Namespace, rest: list[str]) -> int:
     return 0
 
 
+def print_score(result: dict[str, Any]) -> None:
+    """Print a score's ranking, its details and its notes in French."""
+    print(result["nom"])
+    for row in result["classement"]:
+        rank = f"{row['rang']}. " if row.get("rang") is not None else "- "
+        print(f"\n{rank}{_safe(row['nom'])} : {_safe(row['total'])}")
+        for line in row["detail"]:
+            points = line["points"]
+            shown = f"{points:+d}" if isinstance(points, int) and not isinstance(points, bool) else _safe(points)
+            print(f"     {_safe(line['poste'])} : {shown}" if shown != "" else f"     {_safe(line['poste'])}")
+    if result.get("vainqueur") is not None:
+        print(f"\n{result['designe']} : {_safe(result['vainqueur'])}")
+    for note in result.get("notes", []):
+        print(f"\nNote : {_safe(note)}")
+
+
+def command_score(args: argparse.Namespace) -> int:
+    """`score JEU SCORE FICHIER`: 0 computed, 2 bad input."""
+    from .scores import calculer_score
+
+    donnees_jeu = charger_donnees(args.jeu, args.donnees)
+    try:
+        document = _read_document(args.document)
+    except ErreurEntree as exc:
+        raise ErreurEntree(f"Document illisible : {exc.message}", exc.ligne, exc.colonne) from None
+    result = calculer_score(donnees_jeu, args.score, document)
+    _output(_print_json if args.json else print_score, result)
+    return 0
+
+
 def command_tables(args: argparse.Namespace) -> int:
     """`tables JEU`: the precomputed tables, as JSON."""
     _output(_print_json, tables_statiques(charger_donnees(args.jeu, args.donnees)))
@@ -542,6 +582,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return command_check(args)
         if args.commande == "tables":
             return command_tables(args)
+        if args.commande == "score":
+            return command_score(args)
         parser.print_help(sys.stderr)
         return 2
     except ErreurEntree as exc:

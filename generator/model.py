@@ -13,12 +13,12 @@ from .validate import entries_of, load_schemas, validate_game
 
 # Reading order of entry kinds on a page when no `ordre` is given.
 KIND_ORDER = ["sections", "tables", "profils", "capacites", "equipements", "sorts", "objets",
-              "objectifs", "evenements", "scenarios", "campagnes", "calculs", "mots_cles", "faq"]
+              "objectifs", "evenements", "scenarios", "campagnes", "calculs", "scores", "mots_cles", "faq"]
 KIND_LABELS = {
     "sections": "Règle", "mots_cles": "Mot-clé", "tables": "Tableau", "objets": "Objet", "sorts": "Sort",
     "capacites": "Capacité", "objectifs": "Objectif", "equipements": "Équipement", "evenements": "Événement",
     "scenarios": "Scénario", "campagnes": "Campagne", "profils": "Profil", "faq": "Question",
-    "calculs": "Calcul", "regles_liste": "Règle de liste",
+    "calculs": "Calcul", "regles_liste": "Règle de liste", "scores": "Score ou aide de partie",
 }
 GLOSSARY = "glossaire"
 CHECKER = "verifier"
