@@ -205,6 +205,7 @@ def card_sheets(game: Game) -> list[Sheet]:
         if sheet is None:
             continue
         for card in sheet.cartes:
-            card.infos = card_infos(game, game.entries[card.entree]) + card.infos
+            extra = [i for i in card_infos(game, game.entries[card.entree]) if i not in card.titre]
+            card.infos = extra + card.infos
         out.append(sheet)
     return out
