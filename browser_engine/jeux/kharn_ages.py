@@ -26,6 +26,7 @@ from .. import bundle
 from ..analyse import AnalyseJeu
 from ..regles import Violation, VueEntree, nom_court, violation
 from ..schema_lite import SchemaLite
+from .kharn_ages_degats import CALCULS_DEGATS
 from .kharn_ages_equipement import (
     APATRIDE,
     HORS_NORME,
@@ -38,6 +39,8 @@ from .kharn_ages_equipement import (
     textes,
 )
 from .kharn_ages_probas import CALCULS, tables_statiques
+
+CALCULS = CALCULS | CALCULS_DEGATS  # the damage chain (kharn_ages_degats.py)
 
 __all__ = ["CALCULS", "HORS_NORME", "analyser", "cle_de_voie", "completer_details", "tables_statiques"]
 
