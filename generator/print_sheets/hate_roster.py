@@ -72,8 +72,8 @@ def roster_spec_hate(game: Game) -> dict[str, Any]:
     return {
         "titre": TITLE, "unite": game.manifest.get("unite_cout", "points"), "noms": names(game),
         "lignes_vides": len(blank), "lignes_min": len(blank), "lignes_vierges": blank,
-        "champs": [{"id": "tribu", "nom": "Tribu", "valeur": "rapport.liste.options.tribu", "libelles": tribes(game)},
-                   {"id": "mode", "nom": "Mode", "valeur": "rapport.liste.options.mode", "libelles": MODES}],
+        "champs": [{"id": "tribu", "nom": "Tribu", "valeur": "liste.options.tribu", "libelles": tribes(game)},
+                   {"id": "mode", "nom": "Mode", "valeur": "liste.options.mode", "libelles": MODES}],
         "colonnes": cols,
         "cartes": [],
     }

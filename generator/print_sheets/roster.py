@@ -64,7 +64,7 @@ def roster_spec(game: Game) -> dict[str, Any]:
 
     A column reads a value by path: `entree.<field>` (the list entry), `detail.<field>`
     (the report's details for that entry), `profil.<field>` (the entry's player-supplied
-    profile), `rapport.<field>`. Options: `libelles` maps values to labels (a mapping,
+    profile), `rapport.<field>`; the sheet's `champs` read `rapport.<field>` or `liste.<field>`. Options: `libelles` maps values to labels (a mapping,
     or the name of a mapping of the spec such as "noms"); lists are mapped item by item;
     `prefixe` goes before each item; `modele` formats a mapping (`{cle}` placeholders);
     `valeurs` joins several sub-columns, or keeps the first non-empty one with `premier`;
@@ -407,7 +407,7 @@ def roster_model(game: Game, liste: dict[str, Any] | None, rapport: dict[str, An
         "format": "" if liste.get("format") is None else str(liste.get("format")),
         "cout": "" if rapport.get("cout") is None else _scalar(rapport.get("cout")),
         "verdict": "" if valide is None else ("Liste valide" if valide else "Liste non valide"),
-        "champs": [{"id": f["id"], "nom": f["nom"], "valeur": cell_of(f, {"rapport": rapport}, spec)}
+        "champs": [{"id": f["id"], "nom": f["nom"], "valeur": cell_of(f, {"rapport": rapport, "liste": liste}, spec)}
                    for f in spec.get("champs", [])],
         "colonnes": [c["nom"] for c in spec["colonnes"]], "classes": [c.get("classe", "") for c in spec["colonnes"]],
         "largeurs": column_widths(spec),

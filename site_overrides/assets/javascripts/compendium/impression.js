@@ -274,7 +274,7 @@
       cout: rapport.cout === undefined || rapport.cout === null ? "" : scalaire(rapport.cout),
       verdict: valide === undefined || valide === null ? "" : (valide ? "Liste valide" : "Liste non valide"),
       champs: (spec.champs || []).map(function (f) {
-        return { id: f.id, nom: f.nom, valeur: cellule(f, { rapport: rapport }, spec) };
+        return { id: f.id, nom: f.nom, valeur: cellule(f, { rapport: rapport, liste: liste }, spec) };
       }),
       classes: spec.colonnes.map(function (c) { return c.classe || ""; }),
       lignes: lignes,
