@@ -123,6 +123,7 @@ class Hit:
     perce: int = 0
     perce_1d5: bool = False
     mains_nues: bool = False
+    de5: bool = False
     armour_dice: int = 1
     seuil: int = 6
     faible: int = 1
@@ -133,6 +134,8 @@ def brute_hit(h: Hit, rc: bool, boxes: int, exec_left: bool) -> dict[tuple[int, 
     """(damage through, armour boxes left) of one hit, every die rolled."""
     out: dict[tuple[int, int], Fraction] = defaultdict(F)
     extra = [(f, F(1, 10)) for f in FACES] if h.executeur and exec_left else [(0, F(1))]
+    if h.de5:  # 1D5 read on a D10, rounded up (l. 97)
+        extra = [(e + math.ceil(f / 2), p * F(1, 10)) for e, p in extra for f in FACES]
     perces = [(math.ceil(f / 2), F(1, 10)) for f in FACES] if h.perce_1d5 else [(h.perce, F(1))]
     for ex, p_ex in extra:
         dmg = h.degats + h.effets_p * 1 + h.effets_p * h.brutalite + ex
@@ -232,7 +235,7 @@ def params(f: Fight, attacks: int = 1) -> dict[str, Any]:
         "maitrise_attaque": f.att.mastery, "specialiste_attaque": f.att.specialiste, "heroique_attaque": False,
         "pa": h.pa, "tir": h.tir, "degats": h.degats, "effets_p": h.effets_p, "brutalite": h.brutalite,
         "stature": h.stature, "portee_courte": h.courte, "portee_longue": h.longue, "executeur": h.executeur,
-        "perce_armure": h.perce, "perce_armure_1d5": h.perce_1d5, "sans_usure": h.mains_nues, "attaques": attacks,
+        "perce_armure": h.perce, "perce_armure_1d5": h.perce_1d5, "degats_1d5": h.de5, "sans_usure": h.mains_nues, "attaques": attacks,
         "niveau_defense": f.dfn.dice, "carac_defense": f.dfn.base, "bonus_defense": 0,
         "maitrise_defense": f.dfn.mastery, "specialiste_defense": f.dfn.specialiste, "heroique_defense": False,
         "bouclier": f.shield, "bonus_bouclier": f.shield_bonus, "cases_bouclier": f.shield_boxes, "pv": f.pv,
@@ -303,6 +306,9 @@ HITS = [
     pytest.param(Hit(degats=3, tir=True, courte=True, perce=2, armour_dice=2), 3, id="tir-courte-perce"),
     pytest.param(Hit(degats=6, perce_1d5=True, seuil=5, faible=1, fort=3, armour_dice=2), 4, id="perce-1d5"),
     pytest.param(Hit(degats=2, pa=1, armour_dice=2), 2, id="attaque-simple"),
+    pytest.param(Hit(degats=0, de5=True, armour_dice=2), 3, id="coup-de-cornes-1d5"),
+    pytest.param(Hit(degats=1, pa=3, de5=True, executeur=True, perce_1d5=True, armour_dice=1), 3,
+                 id="1d5-executeur-perce-1d5"),
     pytest.param(Hit(degats=5, mains_nues=True, armour_dice=2), 1, id="mains-nues"),
     pytest.param(Hit(degats=1, tir=True, longue=True, armour_dice=2), 2, id="tir-malus-mange-le-critique"),
 ]

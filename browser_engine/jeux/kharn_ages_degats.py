@@ -172,6 +172,7 @@ class Degats:
     Attributes:
         fixes: damage before criticals and range: characteristic or weapon, P's effects, Brutalité.
         executeur: Exécuteur's 1D10 may be added (3 PA attack).
+        de5: the attack deals 1D5 more (coup de cornes, morsure: lines 827, 831).
         bonus_rc: "stature" (melee), "double" (shot) or "" (1 PA: no critical bonus).
         stature: the attacker's stature.
         portee: +1 short range, −3 long range, 0 otherwise.
@@ -193,6 +194,7 @@ class Degats:
     seuil: int
     faible: int
     fort: int
+    de5: bool = False
 
     def parts(self, base: int, rc: bool) -> tuple[int, int]:
         """(base part, critical part) of a hit whose damage before criticals is `base`.
@@ -241,8 +243,11 @@ class Degats:
     @functools.lru_cache(maxsize=4096)  # noqa: B019
     def coup(self, rc: bool, cases: int, executeur: bool) -> tuple[tuple[int, int, Fraction], ...]:
         """(damage through, armour boxes left, probability) of one hit."""
-        bases = [(self.fixes + k, Fraction(1, DE_EXECUTEUR)) for k in range(1, DE_EXECUTEUR + 1)] \
-            if executeur else [(self.fixes, Fraction(1))]
+        bases = [(self.fixes, Fraction(1))]
+        if executeur:
+            bases = [(b + k, p / DE_EXECUTEUR) for b, p in bases for k in range(1, DE_EXECUTEUR + 1)]
+        if self.de5:
+            bases = [(b + k, p / 5) for b, p in bases for k in range(1, 6)]
         out: Counter = Counter()
         for base, p_base in bases:
             for passe, apres, p in self.armure(*self.parts(base, rc), cases):
@@ -307,10 +312,11 @@ def _entiers(probas: Any, exposant: int) -> list[tuple[Any, int]]:
 
 # Every probability of the chain is a multiple of a power of 10: an opposed roll of at most 4 dice
 # a side, depth 12, has its denominator dividing 10**58 (two sides × (4 + 12 + 1 + 12)); a hit's,
-# 10**5 (Exécuteur's D10, perce-armure's D5 counted in tenths, at most 3 armour dice). The sequence
-# carries integer weights over 10**(63 × attacks): exact, and far faster than fractions.
+# 10**6 (Exécuteur's D10, the 1D5 damage and perce-armure's 1D5 counted in tenths, at most 3
+# armour dice). The sequence carries integer weights over 10**(64 × attacks): exact, and far
+# faster than fractions.
 EXPOSANT_OPPOSITION = 2 * (4 + PROFONDEUR + 1 + PROFONDEUR)
-EXPOSANT_COUP = 1 + 1 + 3
+EXPOSANT_COUP = 1 + 1 + 1 + 3
 
 
 def derouler(sequence: Sequence, etat: Etat, attaques: int) -> BilanSequence:
@@ -458,7 +464,8 @@ def _sequence(p: dict[str, Any]) -> Sequence:
     degats = Degats(fixes=p["degats"] + p["effets_p"] * (1 + p["brutalite"]), executeur=p["executeur"],
                     bonus_rc=bonus_rc, stature=p["stature"], portee=portee, perce=p["perce_armure"],
                     perce_de=p["perce_armure_1d5"], usure=not p["sans_usure"], des_armure=p["niveau_defense"],
-                    seuil=p["seuil_armure"], faible=p["protection_faible"], fort=p["protection_forte"])
+                    seuil=p["seuil_armure"], faible=p["protection_faible"], fort=p["protection_forte"],
+                    de5=p["degats_1d5"])
     return Sequence(attaque, defense, p["bonus_bouclier"], degats, p["pv"])
 
 
