@@ -1,5 +1,9 @@
 """Hate: the tribe roster sheet's columns (11 figures, slots A to D, scars, activation cost).
 
+A list (schemas/liste-hate.schema.json) gives each figure's `type`, `ameliorations` and
+`cicatrices` by id; the report's `details.entrees` give its role and activation cost. Each slot
+column shows the figure's upgrades of that slot letter (`filtre`).
+
 The spec is read by `roster.roster_spec` (through `ROSTER_SPECS`) and by impression.js, so the
 same columns are filled from a checked list in Python and in the browser. The blank sheet
 prints one row per figure of a tribe, its type and activation cost taken from the data.
@@ -45,26 +49,55 @@ def tribes(game: Game) -> dict[str, str]:
     return out
 
 
-def columns() -> list[dict[str, Any]]:
-    """The roster columns: figure, type, one per slot, scars, activation cost, KO marks (by hand)."""
+UPGRADES = ("amélioration générique", "amélioration spécifique", "amélioration de mission")
+SCAR = "cicatrice"
+
+
+def slot_names(game: Game) -> dict[str, dict[str, str]]:
+    """Upgrade id -> name, by slot letter ("" for upgrades without a readable slot, e.g. mission ones)."""
+    out: dict[str, dict[str, str]] = {s: {} for s in (*SLOTS, "")}
+    for entry in game.of_kind("capacites"):
+        if entry.data.get("categorie") in UPGRADES:
+            slot = str((entry.data.get("proprietes") or {}).get("emplacement") or "")
+            out.setdefault(slot if slot in SLOTS else "", {})[entry.id] = entry.nom
+    return out
+
+
+def type_names(game: Game) -> dict[str, str]:
+    """List `type` value -> name: the five figure types, a mercenary, the Tyran."""
+    out = {e.id: e.nom for e in figure_types(game)}
+    tyrant = next((e for e in game.of_kind("profils") if e.data.get("categorie") == "tyran"), None)
+    out["tyran"] = tyrant.nom if tyrant else "Tyran"
+    out["mercenaire"] = "Mercenaire"
+    return out
+
+
+def columns(game: Game) -> list[dict[str, Any]]:
+    """The roster columns: figure, type, one per slot, other upgrades, scars, activation cost, KO (by hand)."""
+    by_slot = slot_names(game)
     slot_columns = [{"id": f"emplacement-{s.lower()}", "nom": f"Empl. {s}", "classe": "texte",
-                     "valeur": f"detail.emplacements.{s}", "libelles": "noms"} for s in SLOTS]
+                     "valeur": "entree.ameliorations", "libelles": by_slot[s], "filtre": True} for s in SLOTS]
     return [
         {"id": "figurine", "nom": "Figurine", "classe": "nom", "valeur": "entree.nom"},
-        {"id": "type", "nom": "Type", "classe": "texte", "premier": True, "valeurs": [
+        {"id": "type", "nom": "Type", "classe": "texte", "valeurs": [
             {"valeur": "entree.mercenaire", "libelles": "noms"},
-            {"valeur": "entree.type", "libelles": "noms"}]},
+            {"premier": True, "valeurs": [{"valeur": "detail.role"},
+                                          {"valeur": "entree.type", "libelles": type_names(game)}]}]},
         *slot_columns,
+        {"id": "autres", "nom": "Mission, autres", "classe": "texte", "valeur": "entree.ameliorations",
+         "libelles": by_slot[""], "filtre": True},
         {"id": "cicatrices", "nom": "Cicatrices", "classe": "texte", "valeur": "entree.cicatrices",
          "libelles": "noms"},
-        {"id": "activation", "nom": "Activ.", "valeur": "detail.cout_activation"},
+        {"id": "activation", "nom": "Activ.", "premier": True, "valeurs": [
+            {"valeur": "detail.cout_total"},
+            {"valeur": "detail.au_village", "si_vrai": "au village"}]},
         {"id": "ko", "nom": "KO, notes", "vide": True},
     ]
 
 
 def roster_spec_hate(game: Game) -> dict[str, Any]:
     """How a Hate roster is read from a list and its report (see `roster.roster_spec`)."""
-    cols = columns()
+    cols = columns(game)
     blank = []
     for type_name, cost in tribe_rows(game):
         row = {"type": type_name, "activation": "" if cost is None else str(cost)}
@@ -75,5 +108,6 @@ def roster_spec_hate(game: Game) -> dict[str, Any]:
         "champs": [{"id": "tribu", "nom": "Tribu", "valeur": "liste.options.tribu", "libelles": tribes(game)},
                    {"id": "mode", "nom": "Mode", "valeur": "liste.options.mode", "libelles": MODES}],
         "colonnes": cols,
-        "cartes": [],
+        "cartes": [{"valeur": "entree.ameliorations", "direct": "capacites"},
+                   {"valeur": "entree.cicatrices", "direct": "capacites"}],
     }

@@ -69,7 +69,8 @@ def roster_spec(game: Game) -> dict[str, Any]:
     `prefixe` goes before each item; `modele` formats a mapping (`{cle}` placeholders);
     `valeurs` joins several sub-columns, or keeps the first non-empty one with `premier`;
     `defaut` is used when the value is absent; `si_vrai` is the text of a true boolean (a
-    false one shows nothing); `vide` leaves the cell blank (filled in by hand). `classe`
+    false one shows nothing); `filtre` shows only the values `libelles` names (e.g. the upgrades of
+    one slot); `vide` leaves the cell blank (filled in by hand). `classe`
     "nom" and "texte" columns are wider. `cartes` says which entries' cards a list calls for: the value at `valeur`
     mapped through `ids` (die result to entry id), or taken as an entry id when `direct`.
     `profils` adds a profile card for each entry's `profil`. `lignes_vides` is the number of blank rows of
@@ -225,6 +226,8 @@ def show(value: Any, column: dict[str, Any], spec: dict[str, Any]) -> str:
         if "si_vrai" in column:
             return column["si_vrai"] if value else ""
         return _scalar(value)
+    if column.get("filtre") and str(value) not in labels:
+        return ""
     return prefix + str(labels.get(str(value), _scalar(value)))
 
 

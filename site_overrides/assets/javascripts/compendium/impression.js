@@ -85,6 +85,7 @@
       return scalaire(valeur);
     }
     var cle = String(valeur);
+    if (colonne.filtre && !possede(libelles, cle)) return "";
     return prefixe + (possede(libelles, cle) ? String(libelles[cle]) : scalaire(valeur));
   }
 
