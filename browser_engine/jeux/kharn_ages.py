@@ -27,6 +27,7 @@ from ..analyse import AnalyseJeu
 from ..regles import Violation, VueEntree, nom_court, violation
 from ..schema_lite import SchemaLite
 from .kharn_ages_degats import CALCULS_DEGATS
+from .kharn_ages_divers import CALCULS_DIVERS
 from .kharn_ages_equipement import (
     APATRIDE,
     HORS_NORME,
@@ -40,7 +41,7 @@ from .kharn_ages_equipement import (
 )
 from .kharn_ages_probas import CALCULS, tables_statiques
 
-CALCULS = CALCULS | CALCULS_DEGATS  # the damage chain (kharn_ages_degats.py)
+CALCULS = CALCULS | CALCULS_DEGATS | CALCULS_DIVERS  # kharn_ages_degats.py, kharn_ages_divers.py
 
 __all__ = ["CALCULS", "HORS_NORME", "analyser", "cle_de_voie", "completer_details", "tables_statiques"]
 
