@@ -263,3 +263,111 @@ def test_blank_roster_prints_the_eleven_figures_with_their_activation_cost(print
     html = ps.render_sheet(s, printed.env, for_pdf=True)
     rows = html.split('data-role="lignes"')[1].split("</tbody>")[0]
     assert rows.count("<tr>") == 11
+
+
+# ------------------------------------------------------------------------------------------
+# Tribe roster filled from a checked list (« Imprimer ma liste »)
+# ------------------------------------------------------------------------------------------
+
+HOSTILE = '<img src=x onerror="window.__pirate=1">Grokk & <b>Cie</b>'
+
+
+def example_lists() -> list[dict[str, Any]]:
+    return [yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted((DATA / "listes").glob("*.yaml"))]
+
+
+def checked(game: Any, liste: dict[str, Any]) -> dict[str, Any]:
+    import browser_engine
+    from generator import export
+
+    return browser_engine.valider(export.bundle(game, ROOT), liste)
+
+
+def test_roster_filled_from_each_example_list_puts_upgrades_in_their_slot(hate_site: Site) -> None:
+    game = hate_site.game("hate")
+    skills = {e["id"]: e for e in data("capacites")}
+    costs = {p["id"]: p["proprietes"]["cout_activation"] for p in data("profils")
+             if p.get("categorie") == "type de figurine"}
+    columns = [c["id"] for c in ps.roster_spec(game)["colonnes"]]
+    lists = example_lists()
+    assert len(lists) >= 12
+    seen_slots: set[str] = set()
+    for liste in lists:
+        rapport = checked(game, liste)
+        model = ps.roster_model(game, liste, rapport)
+        assert len(model["lignes"]) == len(liste["entrees"]), liste["nom"]
+        wanted_cards: list[str] = []
+        for entree, row in zip(liste["entrees"], model["lignes"], strict=True):
+            cell = dict(zip(columns, row, strict=True))
+            assert cell["figurine"] == entree.get("nom", "")
+            for ident in entree.get("ameliorations", []):
+                slot = (skills[ident].get("proprietes") or {}).get("emplacement")
+                home = f"emplacement-{slot.lower()}" if slot else "autres"
+                seen_slots.add(home)
+                assert skills[ident]["nom"] in cell[home].split(", "), (liste["nom"], ident, home)
+                for other in ("emplacement-a", "emplacement-b", "emplacement-c", "emplacement-d", "autres"):
+                    if other != home:
+                        assert skills[ident]["nom"] not in cell[other].split(", ")
+                wanted_cards += [ident] if ident not in wanted_cards else []
+            for ident in entree.get("cicatrices", []):
+                assert skills[ident]["nom"] in cell["cicatrices"].split(", ")
+                wanted_cards += [ident] if ident not in wanted_cards else []
+            plain = entree["type"] in costs and not entree.get("ameliorations") and not any(
+                other.get("remplace") == entree["type"] for other in liste["entrees"])
+            if plain and rapport["valide"]:
+                assert cell["activation"] == str(costs[entree["type"]]), (liste["nom"], entree)
+        assert model["cartes"] == wanted_cards
+        assert model["champs"][0]["valeur"] == next(s["nom"].removeprefix("Tribu ") for s in data("sections")
+                                                    if s["id"] == f"tribu-{liste['options']['tribu']}")
+    assert seen_slots >= {"emplacement-a", "emplacement-b", "emplacement-c", "emplacement-d"}
+
+
+def test_filled_roster_pdf_is_a4_with_names_and_the_cards_of_its_upgrades(
+        hate_site: Site, printed: ps.PrintSet, tmp_path: Path) -> None:
+    game = hate_site.game("hate")
+    pool = sheet(printed, "liste").cartes
+    liste = next(x for x in example_lists() if any(e.get("nom") for e in x["entrees"])
+                 and any(e.get("ameliorations") for e in x["entrees"]))
+    liste = {**liste, "entrees": [*liste["entrees"][:-1], {**liste["entrees"][-1], "nom": HOSTILE}]}
+    html = ps.roster_html(game, liste, checked(game, liste), pool)
+    assert "<img src=x" not in html and "&lt;img src=x" in html
+    pdf = tmp_path / "liste.pdf"
+    pdf.write_bytes(ps.pdf_bytes(html))
+    reader = PdfReader(pdf)
+    for page in reader.pages:
+        assert abs(float(page.mediabox.width) * MM_PER_PT - A4[0]) <= 0.5
+    text = squash(pdf_text(pdf))
+    for entree in liste["entrees"]:
+        if entree.get("nom"):
+            assert squash(entree["nom"]) in text
+    upgrades = {i for e in liste["entrees"] for i in e.get("ameliorations", []) + e.get("cicatrices", [])}
+    names = card_names(reader)
+    assert {n.removeprefix("carte-") for n in names if "--suite-" not in n} == upgrades
+    assert all(abs(w - 63) <= 0.2 and abs(h - 88) <= 0.2 for w, h in outlines(reader, CARD_BORDER_RGB, curved=False))
+
+
+def test_impression_js_fills_the_hate_roster_like_python(hate_site: Site, tmp_path: Path) -> None:
+    import json
+
+    node = shutil.which("node")
+    assert node, "node est nécessaire (make install)"
+    game = hate_site.game("hate")
+    cases = []
+    for liste in example_lists():
+        rapport = checked(game, liste)
+        cases.append({"spec": json.loads(ps.roster_spec_json(game)), "liste": liste, "rapport": rapport,
+                      "attendu": ps.roster_model(game, liste, rapport)})
+    (tmp_path / "cas.json").write_text(json.dumps(cases, ensure_ascii=False), encoding="utf-8")
+    script = tmp_path / "comparer.cjs"
+    js = ROOT / "site_overrides" / ps.JS_URL
+    script.write_text(
+        "const vm = require('vm'), fs = require('fs');\nconst window = {};\n"
+        f"vm.runInNewContext(fs.readFileSync({json.dumps(str(js))}, 'utf8'), {{window, URL}});\n"
+        "const cas = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));\n"
+        "console.log(JSON.stringify(cas.map(c => window.CompendiumImpression.modele(c.spec, c.liste, c.rapport))));\n",
+        encoding="utf-8")
+    run = subprocess.run([node, str(script), str(tmp_path / "cas.json")], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    for case, result in zip(cases, json.loads(run.stdout), strict=True):
+        for key in ("nom", "cout", "verdict", "lignes", "cartes", "classes", "champs"):
+            assert result[key] == case["attendu"][key], (key, result[key], case["attendu"][key])

@@ -90,7 +90,7 @@ def columns(game: Game) -> list[dict[str, Any]]:
          "libelles": "noms"},
         {"id": "activation", "nom": "Activ.", "premier": True, "valeurs": [
             {"valeur": "detail.cout_total"},
-            {"valeur": "detail.au_village", "si_vrai": "au village"}]},
+            {"valeur": "detail.au_village", "si_vrai": "—"}]},
         {"id": "ko", "nom": "KO, notes", "vide": True},
     ]
 
