@@ -20,7 +20,7 @@ This module only does what those rules cannot:
 Every number comes from the game bundle (profiles' `caracteristiques`, `cout`
 and `proprietes`, the tribe tables, read through `hami_donnees.py`); nothing of
 the book is written here, except the scenario line-ups of `hami_scenarios.py`.
-The odds are in `hami_probas.py`.
+The odds are in `hami_probas.py` (dice tables, decks) and `hami_cartes.py` (Combat cards).
 """
 from __future__ import annotations
 
@@ -30,8 +30,12 @@ from .. import bundle
 from ..analyse import AnalyseJeu
 from ..regles import Violation, VueEntree, pluriel, violation
 from . import hami_details, hami_scenarios
+from .hami_cartes import CALCULS as CALCULS_CARTES
 from .hami_donnees import Catalogue, Membre, entier, id_connu, proprietes, textes
-from .hami_probas import CALCULS, TYPES_PARAMETRES, tables_statiques
+from .hami_probas import CALCULS as CALCULS_TABLES
+from .hami_probas import TYPES_PARAMETRES, tables_statiques
+
+CALCULS = {**CALCULS_TABLES, **CALCULS_CARTES}
 
 __all__ = ["CALCULS", "TYPES_PARAMETRES", "analyser", "completer_details", "tables_statiques"]
 

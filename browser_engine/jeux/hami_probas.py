@@ -322,54 +322,12 @@ def symboles(paquet: list[dict[str, Any]], nuit: bool) -> list[tuple[int, int]]:
     return [(c[moitie]["lumiere"], c[moitie]["ombre"]) for c in paquet]
 
 
-def _choix(valeurs: list[Fraction], tirees: tuple[int, ...], meilleur: Callable[..., Fraction]) -> dict[int, Fraction]:
-    """The card kept among those drawn: best value; a tie is settled at random among the tied cards."""
-    cible = meilleur(valeurs[i] for i in tirees)
-    ex_aequo = [i for i in tirees if valeurs[i] == cible]
-    return {i: Fraction(1, len(ex_aequo)) for i in ex_aequo}
-
-
-def carte_gardee(valeurs: list[Fraction], tirees: int, meilleur: Callable[..., Fraction]) -> dict[int, Fraction]:
-    """Law of the index of the card kept when `tirees` cards are drawn without replacement."""
-    n = len(valeurs)
-    tirages = list(combinations(range(n), tirees))
-    loi: dict[int, Fraction] = {}
-    for tirage in tirages:
-        for i, proba in _choix(valeurs, tirage, meilleur).items():
-            loi[i] = loi.get(i, Fraction(0)) + proba / len(tirages)
-    return loi
-
-
 def valeurs_des_cartes(cartes: list[tuple[int, int]]) -> tuple[list[Fraction], list[Fraction]]:
     """Attack value (mean loss inflicted on a random card of the other deck) and defence value (mean loss suffered)."""
     n = len(cartes)
     attaque = [Fraction(sum(pertes(a, d) for d in cartes), n) for a in cartes]
     defense = [Fraction(sum(pertes(a, d) for a in cartes), n) for d in cartes]
     return attaque, defense
-
-
-@avec_donnees
-def combat_cartes(p: dict[str, Any], donnees_jeu: dict[str, Any]) -> ResultatCalcul:
-    """Essence lost by the defender: the attacker's best card among C vs the defender's card (best of 2 in cover)."""
-    cartes = symboles(p["paquet"], p["nuit"])
-    n, c = len(cartes), p["cartes"]
-    defense_tirees = 2 if p["couvert"] else 1
-    if n < max(c, defense_tirees):
-        raise ErreurParametre(f"Le paquet ne compte que {n} carte{pluriel(n)} : il en faut au moins {max(c, defense_tirees)} "
-                              "pour ce tirage.", "paquet")
-    val_attaque, val_defense = valeurs_des_cartes(cartes)
-    attaquant = carte_gardee(val_attaque, c, max)
-    defenseur = carte_gardee(val_defense, defense_tirees, min)
-    loi: dict[int, Fraction] = {}
-    for i, pa in attaquant.items():
-        for j, pd in defenseur.items():
-            perte = pertes(cartes[i], cartes[j])
-            loi[perte] = loi.get(perte, Fraction(0)) + pa * pd
-    issues = [Issue("aucune", "Aucune perte d'Essence", loi.get(0, Fraction(0)))]
-    for k in range(1, max(loi) + 1):
-        issues.append(Issue(f"au-moins-{k}", f"Au moins {k} Essence{pluriel(k)} perdue{pluriel(k)}",
-                            sum((v for x, v in loi.items() if x >= k), Fraction(0))))
-    return ResultatCalcul(_loi(loi), issues)
 
 
 def lumieres(paquet: list[dict[str, Any]]) -> list[int]:
@@ -426,7 +384,6 @@ CALCULS = {
     "solo_cnj": solo_cnj,
     "solo_nemesis": solo_nemesis,
     "solo_evenements": solo_evenements,
-    "combat_cartes": combat_cartes,
     "initiative_cartes": initiative_cartes,
 }
 

@@ -79,6 +79,12 @@
 
   /** What a deck or die parameter still lacks (French), or "" when every one of the form is complete. */
   function paquetManquant(formulaire) {
+    for (const champ of formulaire.querySelectorAll('input[data-type="entier"]')) {
+      if (champ.value.trim()) continue;
+      const label = champ.id && formulaire.querySelector(`label[for="${CSS.escape(champ.id)}"]`);
+      const nom = label ? label.firstChild.textContent.trim() : champ.dataset.parametre;
+      return `Indiquez « ${nom} » : ce calcul n'a pas de valeur par défaut pour ce champ.`;
+    }
     for (const champ of formulaire.querySelectorAll(EDITEURS)) {
       const outil = editeur(champ.dataset.type);
       if (!outil) return `${NOMS_EDITEURS[champ.dataset.type]} n'a pas pu se charger.`;
