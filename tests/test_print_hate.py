@@ -312,6 +312,12 @@ def test_roster_filled_from_each_example_list_puts_upgrades_in_their_slot(hate_s
             for ident in entree.get("cicatrices", []):
                 assert skills[ident]["nom"] in cell["cicatrices"].split(", ")
                 wanted_cards += [ident] if ident not in wanted_cards else []
+            owner = "le-tyran" if entree["type"] == "tyran" else entree.get("mercenaire")
+            own_skills = sorted((e for e in skills.values() if e.get("categorie") == "compétence de mercenaire"
+                                 and owner and (e.get("proprietes") or {}).get("mercenaire") == owner),
+                                key=lambda e: e["proprietes"]["emplacement"])
+            assert own_skills or not owner, owner
+            wanted_cards += [e["id"] for e in own_skills if e["id"] not in wanted_cards]
             plain = entree["type"] in costs and not entree.get("ameliorations") and not any(
                 other.get("remplace") == entree["type"] for other in liste["entrees"])
             if plain and rapport["valide"]:
@@ -341,8 +347,11 @@ def test_filled_roster_pdf_is_a4_with_names_and_the_cards_of_its_upgrades(
         if entree.get("nom"):
             assert squash(entree["nom"]) in text
     upgrades = {i for e in liste["entrees"] for i in e.get("ameliorations", []) + e.get("cicatrices", [])}
-    names = card_names(reader)
-    assert {n.removeprefix("carte-") for n in names if "--suite-" not in n} == upgrades
+    names = {n.removeprefix("carte-") for n in card_names(reader) if "--suite-" not in n}
+    assert upgrades and upgrades <= names
+    skills = [n for n in names - upgrades]
+    owners = {e.get("mercenaire") or ("le-tyran" if e["type"] == "tyran" else None) for e in liste["entrees"]}
+    assert all(n.rsplit("-", 1)[0] in owners for n in skills), skills
     assert all(abs(w - 63) <= 0.2 and abs(h - 88) <= 0.2 for w, h in outlines(reader, CARD_BORDER_RGB, curved=False))
 
 

@@ -72,6 +72,28 @@ def type_names(game: Game) -> dict[str, str]:
     return out
 
 
+def skill_cards(game: Game) -> list[dict[str, Any]]:
+    """Card rules for the skills of a list's mercenaries and Tyran: one rule per slot letter.
+
+    A skill `<mercenaire>-<lettre>` belongs to the mercenary whose id its `proprietes.mercenaire`
+    gives; the Tyran's (`le-tyran`) are called for by an entry of `type: tyran`.
+    """
+    rules = []
+    for slot in SLOTS:
+        by_mercenary, by_type = {}, {}
+        for entry in game.of_kind("capacites"):
+            props = entry.data.get("proprietes") or {}
+            if entry.data.get("categorie") != "compétence de mercenaire" or props.get("emplacement") != slot:
+                continue
+            owner = str(props.get("mercenaire") or "")
+            if owner == "le-tyran":
+                by_type["tyran"] = entry.id
+            elif owner:
+                by_mercenary[owner] = entry.id
+        rules += [{"valeur": "entree.mercenaire", "ids": by_mercenary}, {"valeur": "entree.type", "ids": by_type}]
+    return rules
+
+
 def columns(game: Game) -> list[dict[str, Any]]:
     """The roster columns: figure, type, one per slot, other upgrades, scars, activation cost, KO (by hand)."""
     by_slot = slot_names(game)
@@ -109,5 +131,5 @@ def roster_spec_hate(game: Game) -> dict[str, Any]:
                    {"id": "mode", "nom": "Mode", "valeur": "liste.options.mode", "libelles": MODES}],
         "colonnes": cols,
         "cartes": [{"valeur": "entree.ameliorations", "direct": "capacites"},
-                   {"valeur": "entree.cicatrices", "direct": "capacites"}],
+                   {"valeur": "entree.cicatrices", "direct": "capacites"}, *skill_cards(game)],
     }
