@@ -57,7 +57,7 @@ def joueur(mode: str, rang: int) -> dict[str, Any]:
 
 def partie(mode: str, joueurs: int = 2) -> dict[str, Any]:
     """A good setup of a mode: every rule is met, the board → essential data mapping is supplied."""
-    options: dict[str, Any] = {"mode": mode, "plateaux": {str(i + 1): TYPES[i] for i in range(4)}}
+    options: dict[str, Any] = {"mode": mode, "plateaux": list(TYPES)}
     if mode == "solo":
         joueurs = 1
         options["bot_jordan"] = {"batteries": 5}
@@ -375,7 +375,7 @@ def test_example_verdicts(bundle, chemin: Path):
 HOSTILES: list[Any] = [
     {"jeu": "tamashii"},
     {"jeu": "tamashii", "format": "deux", "options": [], "entrees": {}},
-    {"jeu": "tamashii", "format": 2, "options": {"mode": "solo", "plateaux": "x", "bot_jordan": 5,
+    {"jeu": "tamashii", "format": 2, "options": {"mode": "solo", "plateaux": {"1": "x"}, "bot_jordan": 5,
                                                  "cartes_generateur": [1], "scenario": 3},
      "entrees": [1, "x", None, [], {}]},
     {"jeu": "tamashii", "format": 1, "options": {"mode": "cooperatif"},

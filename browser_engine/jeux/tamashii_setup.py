@@ -55,6 +55,11 @@ def objet(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+def liste_de(value: Any) -> list[Any]:
+    """A list value, or an empty one."""
+    return value if isinstance(value, list) else []
+
+
 def texte(value: Any) -> str | None:
     """A non-empty string value, or None."""
     return value if isinstance(value, str) and value else None
@@ -75,7 +80,7 @@ def _partie(options: dict[str, Any]) -> dict[str, Any]:
         "partie_bot": "bot_jordan" in options,
         "partie_bot_batteries": entier(objet(bot).get("batteries")) if "bot_jordan" in options else None,
         "partie_cartes_ecart": _ecart_cartes(cartes),
-        "partie_correspondance": bool(objet(options.get("plateaux"))),
+        "partie_correspondance": bool(liste_de(options.get("plateaux"))),
     }
 
 
@@ -110,10 +115,14 @@ def ecart_sac(sac: Any, essentielles: str | None) -> int:
     return ecart
 
 
-def _essentielles(brut: dict[str, Any], correspondance: dict[str, Any]) -> str:
-    """`conforme`, `non-conforme` or `non-verifiable`: the essential token against the board's."""
+def _essentielles(brut: dict[str, Any], correspondance: list[Any]) -> str:
+    """`conforme`, `non-conforme` or `non-verifiable`: the essential token against the board's.
+
+    `correspondance` lists the essential type of board 1, then board 2…, as the player read them.
+    """
     plateau = entier(brut.get("plateau"))
-    attendu = texte(correspondance.get(str(plateau))) if plateau is not None else None
+    attendu = texte(correspondance[plateau - 1]) if plateau is not None and 0 < plateau <= len(correspondance) \
+        else None
     donne = texte(brut.get("donnees_essentielles"))
     if attendu is None or donne is None:
         return "non-verifiable"
@@ -178,7 +187,7 @@ def deriver(liste: dict[str, Any], vues: list[VueEntree]) -> dict[int, dict[str,
     """Derived values of every player (entry index -> values)."""
     options = objet(liste.get("options"))
     partie = _partie(options)
-    correspondance = {str(k): v for k, v in objet(options.get("plateaux")).items()}
+    correspondance = liste_de(options.get("plateaux"))
     entrees = liste.get("entrees") if isinstance(liste.get("entrees"), list) else []
     vus: dict[str, set[Any]] = {"plateau": set(), "classe": set(), "depart": set()}
     out: dict[int, dict[str, Any]] = {}
