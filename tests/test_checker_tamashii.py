@@ -191,6 +191,8 @@ CAS: list[tuple[str | None, str, int, Change, str, str, str]] = [
      "TAM_DEPART_SCENARIO", "/entrees/1/tuile_depart", "erreur"),
     ("depart-geo-chasse", "cooperatif", 2, both(o(scenario="geo-chasse"), e(0, tuile_depart="district-devaste-2")),
      "TAM_DEPART_SCENARIO", "/entrees/0/tuile_depart", "erreur"),
+    ("scenario-non-decrit", "solo", 1, o(scenario="ma-fiche"), "TAM_SCENARIO_NON_VERIFIABLE", "/options/scenario",
+     "avertissement"),
     ("prologue-se-joue-en-mode-prologue", "cooperatif", 2, o(scenario="prologue"), "TAM_MODE", "/options/mode",
      "erreur"),
     ("prologue-et-scenario", "prologue", 2, o(scenario="geo-chasse"), "TAM_MODE", "/options/scenario", "erreur"),
