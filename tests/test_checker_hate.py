@@ -600,3 +600,25 @@ def test_cli_exit_code_2_on_unreadable_input(tmp_path):
 def test_reader_accepts_the_yaml_of_an_example(bundle):
     texte = (DATA / "hate" / "listes" / "05-chronique-um-gorr-et-le-tyran.yaml").read_text("utf-8")
     assert valider(bundle, lire_liste(texte))["valide"]
+
+
+# --- card and figure counts ------------------------------------------------------------------------
+
+def test_a_mercenary_is_unique(bundle):
+    liste = tribu(village={"hall-des-heros": 2})
+    liste["entrees"] += [{"type": "mercenaire", "mercenaire": "maw", "remplace": "guerrier"},
+                         {"type": "mercenaire", "mercenaire": "maw", "remplace": "guerrier"}]
+    assert erreurs(verifier(bundle, liste)) == [("HATE_MERC_UNIQUE", "/entrees/12/mercenaire")]
+    liste["entrees"][-1]["mercenaire"] = "grock"
+    assert verifier(bundle, liste)["valide"]
+
+
+def test_six_tribe_upgrade_cards_at_most(bundle):
+    # 6 « améliorations de tribu » per player (l. 221): a 7th specific card held is an error.
+    liste = tribu(village={"terrain-d-entrainement": 3})
+    cartes = ["um-rak-b-01", "um-rak-c-02", "um-rak-d-03"] * 2 + ["um-rak-b-01"]
+    for index, carte in enumerate(cartes):
+        ajouter(liste, index, "ameliorations", carte)
+    assert erreurs(verifier(bundle, liste)) == [("HATE_SPECIFIQUES_MAX", "/entrees/6")]
+    liste["entrees"][6]["ameliorations"] = ["generique-a-01"]
+    assert verifier(bundle, liste)["valide"]

@@ -261,6 +261,7 @@ class Controle:
                 self._restriction(figure, carte)
             self._emplacements(figure)
         self._permanentes()
+        self._mercenaires_uniques()
         self._remplacements()
         if self.mode == MODE_SIMPLE:
             self._simple_bataille()
@@ -371,6 +372,18 @@ class Controle:
                                f"les cartes de figurine, absents du livre) pour : {', '.join(sans_donnees)}. "
                                "Recopiez-les dans « options: emplacements_permanents: » pour que le vérificateur "
                                "refuse une carte posée sur l'une d'elles.", "/options")
+
+    def _mercenaires_uniques(self) -> None:
+        """Each mercenary is one card and one figure: a tribe has it once at most."""
+        vus: set[str] = set()
+        for figure in self.figures:
+            if figure.type != MERCENAIRE or figure.profil is None or figure.mercenaire is None:
+                continue
+            if figure.mercenaire in vus:
+                self.erreur("HATE_MERC_UNIQUE",
+                            f"{figure.sujet()} : ce mercenaire est déjà dans la tribu ; chaque mercenaire est une "
+                            f"figurine unique.", f"{figure.chemin}/mercenaire")
+            vus.add(figure.mercenaire)
 
     def _remplacements(self) -> None:
         """Each mercenary (and the Tyran) replaces a figure of an allowed type, one figure each."""
