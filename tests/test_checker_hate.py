@@ -622,3 +622,17 @@ def test_six_tribe_upgrade_cards_at_most(bundle):
     assert erreurs(verifier(bundle, liste)) == [("HATE_SPECIFIQUES_MAX", "/entrees/6")]
     liste["entrees"][6]["ameliorations"] = ["generique-a-01"]
     assert verifier(bundle, liste)["valide"]
+
+
+def test_a_card_covers_a_mercenary_printed_skill(bundle):
+    # Char's printed skills are on slots A, C and D (l. 1946-1952): B is free.
+    liste = tribu(village={"hall-des-heros": 1, "terrain-d-entrainement": 1})
+    liste["entrees"].append({"type": "mercenaire", "mercenaire": "char", "remplace": "guerrier",
+                             "ameliorations": ["generique-b-01"]})
+    assert "HATE_SLOT_LETTRE" not in codes(verifier(bundle, liste)["avertissements"])
+    liste["entrees"][-1]["ameliorations"] = ["generique-a-01"]
+    liste["entrees"][-1]["cicatrices"] = ["cicatrice-c-02"]
+    rapport = verifier(bundle, liste)
+    couvertes = [a for a in rapport["avertissements"] if a["code"] == "HATE_SLOT_LETTRE"]
+    assert [a["chemin"] for a in couvertes] == ["/entrees/11/ameliorations/0", "/entrees/11/cicatrices/0"]
+    assert "Char A" in couvertes[0]["message"] and "Char C" in couvertes[1]["message"]

@@ -323,12 +323,26 @@ class Controle:
                                    f"{figure.sujet()} : « {couverte.nom} » partage l'emplacement "
                                    f"{cicatrice.emplacement} avec la cicatrice « {cicatrice.nom} » : elle n'a plus d'effet.",
                                    couverte.chemin)
+        self._competences_imprimees(figure, dessus, cicatrices)
         sans_lettre = [c for c in figure.ameliorations if c.emplacement is None]
         if sans_lettre and len(figure.ameliorations) + len(figure.cicatrices) > 1:
             carte = sans_lettre[0]
             self.avertissement("HATE_SLOT_INCONNU",
                                f"{figure.sujet()} : l'emplacement de « {carte.nom} » n'est pas lisible dans le livre "
                                f"(code absent ou mal imprimé) ; son recouvrement par les autres cartes n'est pas vérifié.",
+                               carte.chemin)
+
+    def _competences_imprimees(self, figure: Figure, dessus: dict[str, Carte], cicatrices: dict[str, Carte]) -> None:
+        """A mercenary's or the Tyran's printed skills have slot letters: a card on one covers it."""
+        for ident in (figure.profil or {}).get("capacites") or []:
+            competence = self.capacites.get(ident) if isinstance(ident, str) else None
+            lettre = ((competence or {}).get("proprietes") or {}).get("emplacement")
+            carte = cicatrices.get(lettre) or dessus.get(lettre) if isinstance(lettre, str) else None
+            if competence is None or carte is None:
+                continue
+            self.avertissement("HATE_SLOT_LETTRE",
+                               f"{figure.sujet()} : « {carte.nom} » couvre l'emplacement {lettre} de sa compétence "
+                               f"imprimée « {competence.get('nom')} », qui ne sert plus (sauf si elle est permanente).",
                                carte.chemin)
 
     def actives(self, figure: Figure) -> list[Carte]:
