@@ -37,147 +37,164 @@ def loi_face(faces: list[Face], valeur: Callable[[Face], int]) -> Loi:
     return out
 
 
-def jets(loi: Loi, n: int) -> Iterator[tuple[tuple[int, ...], Fraction]]:
-    """Every roll of `n` dice of law `loi`, as a sorted tuple of values, with its probability."""
-    for combo in combinations_with_replacement(sorted(loi), n):
-        counts = Counter(combo)
+# --- tests (l. 1248-1262) ----------------------------------------------------------------------
+# Exact integer weights: with F faces, a roll of n dice is counted among F ** n equally likely
+# rolls; a stage's chances are integers over a denominator kept alongside.
+
+Poids = dict[int, int]
+
+
+def jets_entiers(faces_par_valeur: Poids, n: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Every roll of `n` dice as a sorted tuple of values, with its number of ways."""
+    for combo in combinations_with_replacement(sorted(faces_par_valeur), n):
         ways = math.factorial(n)
-        p = Fraction(1)
-        for v, k in counts.items():
-            ways //= math.factorial(k)
-            p *= loi[v] ** k
-        yield combo, ways * p
+        for v, k in Counter(combo).items():
+            ways = ways // math.factorial(k) * faces_par_valeur[v] ** k
+        yield combo, ways
 
 
-def somme(loi: Loi, n: int) -> Loi:
-    """Law of the sum of `n` dice of law `loi`."""
-    out: Loi = {0: Fraction(1)}
+def somme_entiere(faces_par_valeur: Poids, n: int) -> Poids:
+    """Ways of each sum of `n` dice."""
+    out: Poids = {0: 1}
     for _ in range(n):
-        nxt: Loi = {}
-        for s, ps in out.items():
-            for v, pv in loi.items():
-                nxt[s + v] = nxt.get(s + v, Fraction(0)) + ps * pv
+        nxt: Poids = {}
+        for s, ws in out.items():
+            for v, wv in faces_par_valeur.items():
+                nxt[s + v] = nxt.get(s + v, 0) + ws * wv
         out = nxt
     return out
 
 
-def ajouter(cible: Loi, valeur: int, p: Fraction) -> None:
-    """Add probability `p` to `valeur` in a law being built."""
-    if p:
-        cible[valeur] = cible.get(valeur, Fraction(0)) + p
-
-
-# --- tests (l. 1248-1262) ----------------------------------------------------------------------
-
-def _cles_de_jet(loi: Loi, des: int, relances: int) -> dict[tuple[int, ...], Fraction]:
-    """A participant's rolls grouped by what matters: the kept sum when rerolling their m lowest dice.
-
-    Key item m (0 to min(relances, des)) is the sum of the des - m highest dice.
-    """
-    out: dict[tuple[int, ...], Fraction] = {}
-    for jet, p in jets(loi, des):
-        cle = tuple(sum(jet[m:]) for m in range(min(relances, des) + 1))
-        out[cle] = out.get(cle, Fraction(0)) + p
-    return out
-
-
 class _Etape:
-    """One participant of a test: their rolls, reroll laws and the best number of dice to reroll."""
+    """One participant of a test: their rolls, reroll sums and the best number of dice to reroll.
 
-    def __init__(self, loi: Loi, des: int, relances: int, besoin: int, suite: list[Fraction]) -> None:
-        self.cles = _cles_de_jet(loi, des, relances)
-        self.sommes = [somme(loi, m) for m in range(min(relances, des) + 1)]
+    `suite[t]` is the group's chance of success once t successes are rolled (capped at `besoin`),
+    as integers over `denominateur`; `gain[m][t]` is the same after keeping t and rerolling m dice,
+    over `denominateur * F ** relances`.
+    """
+
+    def __init__(self, faces_par_valeur: Poids, des: int, relances: int, besoin: int,
+                 suite: list[int], denominateur: int) -> None:
+        cotes = sum(faces_par_valeur.values())
+        self.relances = min(relances, des)
+        self.cles: dict[tuple[int, ...], int] = {}
+        for jet, ways in jets_entiers(faces_par_valeur, des):
+            cle = tuple(sum(jet[m:]) for m in range(self.relances + 1))
+            self.cles[cle] = self.cles.get(cle, 0) + ways
+        self.sommes = [somme_entiere(faces_par_valeur, m) for m in range(self.relances + 1)]
+        self.echelles = [cotes ** (self.relances - m) for m in range(self.relances + 1)]
         self.besoin = besoin
-        # gain[m][t]: chance of success when t successes are kept and m dice are rerolled
-        self.gain = [[sum((px * suite[min(t + x, besoin)] for x, px in loi_m.items()), Fraction(0))
-                      for t in range(besoin + 1)] for loi_m in self.sommes]
+        self.gain = [[echelle * sum(wx * suite[min(t + x, besoin)] for x, wx in loi_m.items())
+                      for t in range(besoin + 1)] for loi_m, echelle in zip(self.sommes, self.echelles, strict=True)]
+        self.facteur = cotes ** (des + self.relances)  # the ways of one pass of this stage
+        self.denominateur = denominateur * self.facteur
 
     def choix(self, cle: tuple[int, ...], deja: int) -> int:
         """Dice to reroll (the lowest ones): best chance, the fewest on equal chances."""
-        best, best_value = 0, Fraction(-1)
+        best, best_value = 0, -1
         for m, garde in enumerate(cle):
             value = self.gain[m][min(deja + garde, self.besoin)]
             if value > best_value:
                 best, best_value = m, value
         return best
 
-    def valeurs(self) -> list[Fraction]:
-        """Chance of success of the group from each number of successes already rolled (capped)."""
+    def valeurs(self) -> list[int]:
+        """Chance of success from each number of successes already rolled, over `denominateur`."""
         out = []
         for deja in range(self.besoin + 1):
-            total = Fraction(0)
-            for cle, p in self.cles.items():
+            total = 0
+            for cle, ways in self.cles.items():
                 m = self.choix(cle, deja)
-                total += p * self.gain[m][min(deja + cle[m], self.besoin)]
+                total += ways * self.gain[m][min(deja + cle[m], self.besoin)]
             out.append(total)
         return out
 
-    def avancer(self, avant: Loi) -> Loi:
-        """Law of the successes after this participant, from the law before."""
-        apres: Loi = {}
-        for deja, pd in avant.items():
-            for cle, pc in self.cles.items():
+    def avancer(self, avant: Poids) -> Poids:
+        """Ways of each total after this participant (their rolls and rerolls multiply the ways before)."""
+        apres: Poids = {}
+        for deja, wd in avant.items():
+            for cle, wc in self.cles.items():
                 m = self.choix(cle, min(deja, self.besoin))
-                for x, px in self.sommes[m].items():
-                    ajouter(apres, deja + cle[m] + x, pd * pc * px)
+                poids = wd * wc * self.echelles[m]
+                for x, wx in self.sommes[m].items():
+                    t = deja + cle[m] + x
+                    apres[t] = apres.get(t, 0) + poids * wx
         return apres
 
 
-def _etapes(loi: Loi, participants: list[tuple[int, int]], besoin: int) -> list[_Etape]:
+def _etapes(faces_par_valeur: Poids, participants: list[tuple[int, int]], besoin: int) -> list[_Etape]:
     """Stages built backwards from "success once `besoin` is reached"."""
-    suite = [Fraction(0)] * besoin + [Fraction(1)]
+    suite, denominateur = [0] * besoin + [1], 1
     etapes: list[_Etape] = []
     for des, relances in reversed([p for p in participants if p[0] > 0]):
-        etape = _Etape(loi, des, relances, besoin, suite)
-        suite = etape.valeurs()
+        etape = _Etape(faces_par_valeur, des, relances, besoin, suite, denominateur)
+        suite, denominateur = etape.valeurs(), etape.denominateur
         etapes.append(etape)
     return etapes[::-1]
 
 
-def test_groupe(loi: Loi, participants: list[tuple[int, int]], besoin: int) -> tuple[Loi, Fraction]:
+def test_groupe(faces: list[int], participants: list[tuple[int, int]], besoin: int) -> tuple[Loi, Fraction]:
     """Law of the successes of a (group) test and its chance of success.
 
     Args:
-        loi: successes shown by one die.
+        faces: successes shown by each face of the die.
         participants: (dice, Relances) of each participant, in turn order.
         besoin: successes needed (at least 1).
 
     """
-    law: Loi = {0: Fraction(1)}
-    for etape in _etapes(loi, participants, besoin):
-        law = etape.avancer(law)
-    return law, sum((p for v, p in law.items() if v >= besoin), Fraction(0))
+    faces_par_valeur = dict(Counter(faces))
+    poids: Poids = {0: 1}
+    total = 1
+    for etape in _etapes(faces_par_valeur, participants, besoin):
+        poids = etape.avancer(poids)
+        total *= etape.facteur
+    law = {t: Fraction(w, total) for t, w in poids.items() if w}
+    return law, sum((p for t, p in law.items() if t >= besoin), Fraction(0))
 
 
-def reussite_selon_premier(loi: Loi, participants: list[tuple[int, int]], besoin: int,
+def reussite_selon_premier(faces: list[int], participants: list[tuple[int, int]], besoin: int,
                            nombres: range) -> list[Fraction]:
     """Chance of success when the first participant empties 0, 1, 2… tokens (the others unchanged)."""
-    suite = _etapes(loi, participants[1:], besoin)
-    apres = suite[0].valeurs() if suite else [Fraction(0)] * besoin + [Fraction(1)]
-    relances = participants[0][1]
+    faces_par_valeur = dict(Counter(faces))
+    suite = _etapes(faces_par_valeur, participants[1:], besoin)
+    if suite:
+        apres, denominateur = suite[0].valeurs(), suite[0].denominateur
+    else:
+        apres, denominateur = [0] * besoin + [1], 1
     out = []
     for n in nombres:
         if n == 0:
-            out.append(apres[0])
+            out.append(Fraction(apres[0], denominateur))
             continue
-        out.append(_Etape(loi, n, relances, besoin, apres).valeurs()[0])
+        etape = _Etape(faces_par_valeur, n, participants[0][1], besoin, apres, denominateur)
+        out.append(Fraction(etape.valeurs()[0], etape.denominateur))
     return out
 
 
 # --- trace roll (l. 733, 838) ------------------------------------------------------------------
 
-def trace(loi: Loi, des: int, relances: int) -> Loi:
-    """Law of the enemies drawn: dice showing more enemies than a die's average are rerolled, most first."""
-    moyenne = sum((v * p for v, p in loi.items()), Fraction(0))
-    sommes = [somme(loi, m) for m in range(min(relances, des) + 1)]
-    out: Loi = {}
-    for jet, p in jets(loi, des):
+def trace(faces: list[int], des: int, relances: int) -> Loi:
+    """Law of the enemies drawn: dice showing more enemies than a die's average are rerolled, most first.
+
+    Args:
+        faces: enemies drawn by each face of the die.
+        des: dice rolled.
+        relances: Relances available.
+
+    """
+    faces_par_valeur = dict(Counter(faces))
+    cotes = len(faces)
+    sommes = [somme_entiere(faces_par_valeur, m) for m in range(min(relances, des) + 1)]
+    poids: Poids = {}
+    for jet, ways in jets_entiers(faces_par_valeur, des):
         descendant = sorted(jet, reverse=True)
-        m = min(relances, sum(1 for v in descendant if v > moyenne))
+        m = min(relances, sum(1 for v in descendant if v * cotes > sum(faces)))  # above the mean
         garde = sum(descendant[m:])
-        for x, px in sommes[m].items():
-            ajouter(out, garde + x, p * px)
-    return out
+        echelle = ways * cotes ** (relances - m)
+        for x, wx in sommes[m].items():
+            poids[garde + x] = poids.get(garde + x, 0) + echelle * wx
+    total = cotes ** (des + relances)
+    return {t: Fraction(w, total) for t, w in poids.items()}
 
 
 # --- attack roll (l. 873-932) ------------------------------------------------------------------
@@ -192,14 +209,18 @@ def categorie(face: Face) -> int:
         (LES_DEUX if face.get("base", 0) else RARE)
 
 
-def _tirages(q: tuple[Fraction, ...], n: int) -> list[tuple[Compte, Fraction]]:
-    """Counts of dice per category for `n` dice."""
-    out: dict[Compte, Fraction] = {}
-    for combo, p in jets({c: q[c] for c in range(4) if q[c]}, n):
+def _tirages(faces_par_categorie: tuple[int, ...], n: int) -> list[tuple[Compte, int]]:
+    """Counts of dice per category for `n` dice, with their number of ways among faces ** n rolls."""
+    out: list[tuple[Compte, int]] = []
+    for combo in combinations_with_replacement(range(4), n):
         counts = Counter(combo)
         cle = (counts[RIEN], counts[BASE], counts[RARE], counts[LES_DEUX])
-        out[cle] = out.get(cle, Fraction(0)) + p
-    return list(out.items())
+        ways = math.factorial(n)
+        for c, k in enumerate(cle):
+            ways = ways // math.factorial(k) * faces_par_categorie[c] ** k
+        if ways:
+            out.append((cle, ways))
+    return out
 
 
 def payer(compte: Compte, a: int, b: int, x_rare: bool) -> tuple[bool, int]:
@@ -215,31 +236,40 @@ def payer(compte: Compte, a: int, b: int, x_rare: bool) -> tuple[bool, int]:
     return ok, (nb + nt - a - max(0, b - nr)) if ok else nb + nt
 
 
+def _plus(garde: Compte, tirage: Compte) -> Compte:
+    return (garde[0] + tirage[0], garde[1] + tirage[1], garde[2] + tirage[2], garde[3] + tirage[3])
+
+
 class Attaque:
-    """The attack roll against one fixed frame (a basic + b rare) and an "X" frame fed by the rest."""
+    """The attack roll against one fixed frame (a basic + b rare) and an "X" frame fed by the rest.
+
+    Exact integer weights: a roll of n dice is counted among faces ** n equally likely rolls.
+    """
 
     def __init__(self, faces: list[Face], a: int, b: int, x_rare: bool, relances: int) -> None:
-        q = [Fraction(0)] * 4
+        counts = [0] * 4
         for face in faces:
-            q[categorie(face)] += Fraction(1, len(faces))
-        self.q = tuple(q)
+            counts[categorie(face)] += 1
+        self.par_categorie = tuple(counts)
+        self.cotes = len(faces)
         self.a, self.b, self.x_rare, self.relances = a, b, x_rare, relances
-        self.relance = {m: _tirages(self.q, m) for m in range(relances + 1)}
+        self.relance = {m: _tirages(self.par_categorie, m) for m in range(relances + 1)}
         self.valeur = cache(self._valeur)
 
-    def _valeur(self, garde: Compte, m: int) -> tuple[Fraction, Fraction]:
-        """(chance to pay the fixed frame, expected X dice) when keeping `garde` and rerolling m dice."""
-        pc, ex = Fraction(0), Fraction(0)
-        for tirage, p in self.relance[m]:
-            ok, reste = payer(tuple(g + t for g, t in zip(garde, tirage, strict=True)), self.a, self.b, self.x_rare)
-            pc += p * ok
-            ex += p * reste
-        return pc, ex
+    def _valeur(self, garde: Compte, m: int) -> tuple[int, int]:
+        """(ways to pay the fixed frame, total X dice) keeping `garde` and rerolling m dice, out of faces ** relances."""
+        echelle = self.cotes ** (self.relances - m)
+        pc = ex = 0
+        for tirage, ways in self.relance[m]:
+            ok, reste = payer(_plus(garde, tirage), self.a, self.b, self.x_rare)
+            pc += ways * ok
+            ex += ways * reste
+        return pc * echelle, ex * echelle
 
     def choix(self, compte: Compte) -> tuple[Compte, int]:
         """Dice kept and number rerolled: best chance, then best X expectation, fewest rerolls, blanks first."""
         n0, nb, nr, _ = compte
-        best: tuple[tuple[Fraction, Fraction, int, int], Compte, int] | None = None
+        best: tuple[tuple[int, int, int, int], Compte, int] | None = None
         for r0 in range(min(self.relances, n0) + 1):
             for rb in range(min(self.relances - r0, nb) + 1):
                 for rr in range(min(self.relances - r0 - rb, nr) + 1):
@@ -253,16 +283,19 @@ class Attaque:
 
     def lois(self, n: int) -> tuple[Loi, Fraction, Fraction]:
         """Law of the X dice, chance to pay the fixed frame, and that chance without any reroll."""
-        loi: Loi = {}
-        paye = sans = Fraction(0)
-        for compte, p in _tirages(self.q, n):
-            sans += p * payer(compte, self.a, self.b, self.x_rare)[0]
+        poids: dict[int, int] = {}
+        paye = sans = 0
+        for compte, ways in _tirages(self.par_categorie, n):
+            sans += ways * payer(compte, self.a, self.b, self.x_rare)[0]
             garde, m = self.choix(compte)
-            for tirage, pt in self.relance[m]:
-                ok, reste = payer(tuple(g + t for g, t in zip(garde, tirage, strict=True)), self.a, self.b, self.x_rare)
-                ajouter(loi, reste, p * pt)
-                paye += p * pt * ok
-        return loi, paye, sans
+            echelle = ways * self.cotes ** (self.relances - m)
+            for tirage, wt in self.relance[m]:
+                ok, reste = payer(_plus(garde, tirage), self.a, self.b, self.x_rare)
+                poids[reste] = poids.get(reste, 0) + echelle * wt
+                paye += echelle * wt * ok
+        total = self.cotes ** (n + self.relances)
+        return ({k: Fraction(v, total) for k, v in poids.items()}, Fraction(paye, total),
+                Fraction(sans, self.cotes ** n))
 
 
 # --- enemy dice (l. 877-939) -------------------------------------------------------------------

@@ -73,14 +73,14 @@ def test(p: dict[str, Any]) -> ResultatCalcul:
 
     """
     besoin = p["succes"] * (p["joueurs"] if p["fois_joueurs"] else 1)
-    loi = td.loi_face(p["de"], _succes)
+    faces = [_succes(face) for face in p["de"]]
     participants = _participants(p)
-    law, chance = td.test_groupe(loi, participants, besoin)
+    law, chance = td.test_groupe(faces, participants, besoin)
     issues = [Issue("reussite", f"Test réussi : au moins {besoin} succès", chance)]
     if any(r for d, r in participants if d):
         issues.append(Issue("reussite-sans-relance", "Test réussi sans dépenser de Relance",
-                            td.test_groupe(loi, _participants(p, True), besoin)[1]))
-    chances = td.reussite_selon_premier(loi, participants, besoin, range(MAX_PIONS + 1))
+                            td.test_groupe(faces, _participants(p, True), besoin)[1]))
+    chances = td.reussite_selon_premier(faces, participants, besoin, range(MAX_PIONS + 1))
     issues.append(_issue_cible(p, chances))
     issues += [Issue(f"pions-{n}", f"Le participant 1 vide {n} pion{pluriel(n)} : test réussi", chances[n])
                for n in range(1, MAX_PIONS + 1)]
@@ -91,14 +91,14 @@ def test(p: dict[str, Any]) -> ResultatCalcul:
 
 def trace(p: dict[str, Any]) -> ResultatCalcul:
     """Enemies drawn by the trace roll (l. 733, 838)."""
-    loi = td.loi_face(p["de"], lambda face: face["ennemi"])
-    law = td.trace(loi, p["des"], p["relances"])
+    faces = [face["ennemi"] for face in p["de"]]
+    law = td.trace(faces, p["des"], p["relances"])
     aucun = law.get(0, Fraction(0))
     issues = [Issue("aucun", "Aucun Ennemi : la Trace garde sa valeur", aucun),
               Issue("remise-a-zero", "Au moins un Ennemi : la Trace revient à 0", 1 - aucun)]
     if p["relances"]:
         issues.append(Issue("aucun-sans-relance", "Aucun Ennemi sans dépenser de Relance",
-                            td.trace(loi, p["des"], 0).get(0, Fraction(0))))
+                            td.trace(faces, p["des"], 0).get(0, Fraction(0))))
     return ResultatCalcul(_die(law), issues)
 
 
@@ -164,22 +164,27 @@ def sac(p: dict[str, Any]) -> ResultatCalcul:
         raise ErreurParametre("Le Sac et le Vidage sont vides : aucun pion Données à piocher. Indiquez le contenu "
                               "de votre Sac (paramètres « sac_1 » à « sac_corrompues »).", "sac_1")
     besoins = tuple(p[f"besoin_{i}"] for i in range(1, 5))
-    tirages = ts.remplissage(sac_, vidage, p["cases"])
-    law: td.Loi = {}
-    for tirage, proba in tirages.items():
-        td.ajouter(law, ts.manque(tirage, besoins, p["besoin_ouvertes"]), proba)
+    tirages, total = ts.remplissage(sac_, vidage, p["cases"])
+
+    def part(condition: Callable[[ts.Tirage], bool]) -> Fraction:
+        return Fraction(sum(w for t, w in tirages.items() if condition(t)), total)
+
+    poids: dict[int, int] = {}
+    for tirage, w in tirages.items():
+        m = ts.manque(tirage, besoins, p["besoin_ouvertes"])
+        poids[m] = poids.get(m, 0) + w
+    law = {m: Fraction(w, total) for m, w in poids.items()}
     issues = [Issue("schema", "Tous les pions demandés sont tirés (condition nécessaire du Schéma)",
                     law.get(0, Fraction(0)))]
     if any(besoins) and not p["besoin_ouvertes"] and (sac_[ts.OUVERTES] or vidage[ts.OUVERTES]):
-        sans = sum((q for t, q in tirages.items() if ts.manque(t[:4] + (0, 0), besoins, 0) == 0), Fraction(0))
-        issues.append(Issue("schema-sans-ouvertes", "Tous tirés sans compter les Données Ouvertes", sans))
+        issues.append(Issue("schema-sans-ouvertes", "Tous tirés sans compter les Données Ouvertes",
+                            part(lambda t: ts.manque(t[:4] + (0, 0), besoins, 0) == 0)))
     for i, b in enumerate(besoins):
         if b:
             issues.append(Issue(f"type-{i + 1}", f"Au moins {b} pion{pluriel(b)} du type {i + 1}",
-                                sum((q for t, q in tirages.items() if t[i] >= b), Fraction(0))))
+                                part(lambda t, i=i, b=b: t[i] >= b)))
     if sac_[ts.CORROMPUES] or vidage[ts.CORROMPUES]:
-        issues.append(Issue("corrompu", "Au moins un pion Corrompu tiré",
-                            sum((q for t, q in tirages.items() if t[ts.CORROMPUES]), Fraction(0))))
+        issues.append(Issue("corrompu", "Au moins un pion Corrompu tiré", part(lambda t: t[ts.CORROMPUES] > 0)))
     return ResultatCalcul(_die(law), issues)
 
 
@@ -202,9 +207,9 @@ def tables_statiques(donnees_jeu: dict[str, Any]) -> list[dict[str, Any]]:
     colonnes = list(range(1, 5))
     lignes = []
     for cases in range(1, sum(SAC_DE_DEPART) + 1):
-        tirages = ts.hypergeometrique(SAC_DE_DEPART, cases)
+        tirages, total = ts.hypergeometrique(SAC_DE_DEPART, cases)
         lignes.append({"entete": f"{cases} case{pluriel(cases)}",
-                       "cellules": [_cellule(sum((q for t, q in tirages.items() if t[0] >= k), Fraction(0)))
+                       "cellules": [_cellule(Fraction(sum(w for t, w in tirages.items() if t[0] >= k), total))
                                     for k in colonnes]})
     return [{"id": "premier-remplissage", "titre": "Premier remplissage depuis le Sac de départ",
              "resume": "Probabilité d'avoir au moins k pions du type de vos Données Essentielles parmi les "

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from fractions import Fraction
 
 # Kinds of token, in the order of the parameters: 4 basic types, open, corrupted.
 SORTES = ("type_1", "type_2", "type_3", "type_4", "ouvertes", "corrompues")
@@ -30,18 +29,25 @@ def _compositions(stock: tuple[int, ...], n: int) -> Iterator[Tirage]:
             yield (k, *suite)
 
 
-def hypergeometrique(stock: tuple[int, ...], n: int) -> dict[Tirage, Fraction]:
-    """Law of the counts per kind of n tokens drawn without replacement (n at most the stock)."""
-    total = math.comb(sum(stock), n)
-    out: dict[Tirage, Fraction] = {}
+def hypergeometrique(stock: tuple[int, ...], n: int) -> tuple[dict[Tirage, int], int]:
+    """Counts per kind of n tokens drawn without replacement (n at most the stock).
+
+    Returns:
+        The number of ways of each count vector, and the number of ways in all (C(stock, n)).
+
+    """
+    combs = [[math.comb(s, k) for k in range(s + 1)] for s in stock]
+    out: dict[Tirage, int] = {}
     for tirage in _compositions(stock, n):
-        ways = math.prod(math.comb(s, k) for s, k in zip(stock, tirage, strict=True))
-        out[tirage] = Fraction(ways, total)
-    return out
+        ways = 1
+        for table, k in zip(combs, tirage, strict=True):
+            ways *= table[k]
+        out[tirage] = ways
+    return out, math.comb(sum(stock), n)
 
 
-def remplissage(sac: tuple[int, ...], vidage: tuple[int, ...], cases: int) -> dict[Tirage, Fraction]:
-    """Counts per kind of the tokens placed in `cases` empty cells.
+def remplissage(sac: tuple[int, ...], vidage: tuple[int, ...], cases: int) -> tuple[dict[Tirage, int], int]:
+    """Counts per kind of the tokens placed in `cases` empty cells, as ways out of a total.
 
     The bag is drawn first; if it runs dry, the dump refills it (golden rule) and the drawing
     goes on; with both exhausted, the remaining cells stay empty.
@@ -49,8 +55,8 @@ def remplissage(sac: tuple[int, ...], vidage: tuple[int, ...], cases: int) -> di
     if cases <= sum(sac):
         return hypergeometrique(sac, cases)
     encore = min(cases - sum(sac), sum(vidage))
-    return {tuple(s + k for s, k in zip(sac, tirage, strict=True)): p
-            for tirage, p in hypergeometrique(vidage, encore).items()}
+    tirages, total = hypergeometrique(vidage, encore)
+    return {tuple(s + k for s, k in zip(sac, tirage, strict=True)): w for tirage, w in tirages.items()}, total
 
 
 def manque(tirage: Tirage, besoins: tuple[int, ...], ouvertes_requises: int) -> int:
