@@ -233,13 +233,14 @@ def params(f: Fight, attacks: int = 1) -> dict[str, Any]:
         "niveau_attaque": f.att.dice, "carac_attaque": f.att.base, "bonus_attaque": 0,
         "tireur_attaque": f.att.tireur, "tir_standard_attaque": f.att.tir_standard,
         "maitrise_attaque": f.att.mastery, "specialiste_attaque": f.att.specialiste, "heroique_attaque": False,
-        "pa": h.pa, "tir": h.tir, "degats": h.degats, "effets_p": h.effets_p, "brutalite": h.brutalite,
-        "stature": h.stature, "portee_courte": h.courte, "portee_longue": h.longue, "executeur": h.executeur,
-        "perce_armure": h.perce, "perce_armure_1d5": h.perce_1d5, "degats_1d5": h.de5, "sans_usure": h.mains_nues, "attaques": attacks,
+        "pa_attaque": h.pa, "tir_attaque": h.tir, "degats_attaque": h.degats, "effets_p_attaque": h.effets_p, "brutalite_attaque": h.brutalite,
+        "stature_attaque": h.stature, "portee_courte_attaque": h.courte, "portee_longue_attaque": h.longue, "executeur_attaque": h.executeur,
+        "perce_armure_attaque": h.perce, "perce_armure_1d5_attaque": h.perce_1d5, "degats_1d5_attaque": h.de5, "sans_usure_attaque": h.mains_nues,
+        "attaques": attacks,
         "niveau_defense": f.dfn.dice, "carac_defense": f.dfn.base, "bonus_defense": 0,
         "maitrise_defense": f.dfn.mastery, "specialiste_defense": f.dfn.specialiste, "heroique_defense": False,
-        "bouclier": f.shield, "bonus_bouclier": f.shield_bonus, "cases_bouclier": f.shield_boxes, "pv": f.pv,
-        "cases_armure": f.armour, "seuil_armure": h.seuil, "protection_faible": h.faible, "protection_forte": h.fort,
+        "bouclier_defense": f.shield, "bonus_bouclier_defense": f.shield_bonus, "cases_bouclier_defense": f.shield_boxes, "pv_defense": f.pv,
+        "cases_armure_defense": f.armour, "seuil_armure_defense": h.seuil, "protection_faible_defense": h.faible, "protection_forte_defense": h.fort,
     }
 
 
@@ -378,19 +379,19 @@ def test_at_least_and_expectation_are_consistent(bundle):
 
 
 @pytest.mark.parametrize("change,name,words", [
-    ({"tir_standard_attaque": True}, "tir", "ne valent que pour un tir"),
-    ({"tir": True, "tir_standard_attaque": True, "pa": 3}, "pa", "2 PA"),
-    ({"portee_longue": True}, "portee_courte", "portée"),
-    ({"tir": True, "portee_longue": True, "portee_courte": True}, "portee_longue", "à la fois"),
-    ({"tir": True, "effets_p": 1}, "effets_p", "V et A"),
-    ({"pa": 2, "effets_p": 2}, "effets_p", "au plus 1 effet"),
-    ({"pa": 2, "executeur": True}, "executeur", "3 PA"),
-    ({"perce_armure": 2, "perce_armure_1d5": True}, "perce_armure_1d5", "pas les deux"),
-    ({"perce_armure": 2, "sans_usure": True}, "sans_usure", "mains nues"),
-    ({"protection_faible": 3, "protection_forte": 2}, "protection_forte", "inférieure"),
+    ({"tir_standard_attaque": True}, "tir_attaque", "ne valent que pour un tir"),
+    ({"tir_attaque": True, "tir_standard_attaque": True, "pa_attaque": 3}, "pa_attaque", "2 PA"),
+    ({"portee_longue_attaque": True}, "portee_courte_attaque", "portée"),
+    ({"tir_attaque": True, "portee_longue_attaque": True, "portee_courte_attaque": True}, "portee_longue_attaque", "à la fois"),
+    ({"tir_attaque": True, "effets_p_attaque": 1}, "effets_p_attaque", "V et A"),
+    ({"pa_attaque": 2, "effets_p_attaque": 2}, "effets_p_attaque", "au plus 1 effet"),
+    ({"pa_attaque": 2, "executeur_attaque": True}, "executeur_attaque", "3 PA"),
+    ({"perce_armure_attaque": 2, "perce_armure_1d5_attaque": True}, "perce_armure_1d5_attaque", "pas les deux"),
+    ({"perce_armure_attaque": 2, "sans_usure_attaque": True}, "sans_usure_attaque", "mains nues"),
+    ({"protection_faible_defense": 3, "protection_forte_defense": 2}, "protection_forte_defense", "inférieure"),
     ({"attaques": 7}, "attaques", "entier de 1 à 6"),
-    ({"pv": 0}, "pv", "entier de 1 à 30"),
-    ({"stature": "<b>grand</b>"}, "stature", "entier de 0 à 6"),
+    ({"pv_defense": 0}, "pv_defense", "entier de 1 à 30"),
+    ({"stature_attaque": "<b>grand</b>"}, "stature_attaque", "entier de 0 à 6"),
 ])
 def test_bad_parameters_get_french_messages(bundle, change, name, words):
     with pytest.raises(ErreurParametre) as err:

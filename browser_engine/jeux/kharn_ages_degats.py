@@ -424,27 +424,28 @@ def _verifier(p: dict[str, Any]) -> None:
         ErreurParametre: the first contradiction found.
 
     """
-    tir, pa = p["tir"], p["pa"]
+    tir, pa = p["tir_attaque"], p["pa_attaque"]
     regles = [
-        ((p["tireur_attaque"] or p["tir_standard_attaque"]) and not tir, "tir",
+        ((p["tireur_attaque"] or p["tir_standard_attaque"]) and not tir, "tir_attaque",
          "« Tir d'un tireur » et « Tir standard » ne valent que pour un tir : cochez « L'attaque est un tir »."),
-        (p["tir_standard_attaque"] and pa != 2, "pa", "Un tir standard coûte 2 PA (choisissez 2 PA)."),
-        ((p["portee_courte"] or p["portee_longue"]) and not tir, "portee_courte",
+        (p["tir_standard_attaque"] and pa != 2, "pa_attaque", "Un tir standard coûte 2 PA (choisissez 2 PA)."),
+        ((p["portee_courte_attaque"] or p["portee_longue_attaque"]) and not tir, "portee_courte_attaque",
          "Les bonus et malus de portée ne valent que pour un tir."),
-        (p["portee_courte"] and p["portee_longue"], "portee_longue",
+        (p["portee_courte_attaque"] and p["portee_longue_attaque"], "portee_longue_attaque",
          "La cible ne peut pas être à la fois à portée courte et à portée longue."),
-        (tir and p["effets_p"] > 0, "effets_p", "Un tir n'utilise que V et A : pas d'effet de P (l. 907)."),
-        (p["effets_p"] > pa - 1, "effets_p",
+        (tir and p["effets_p_attaque"] > 0, "effets_p_attaque", "Un tir n'utilise que V et A : pas d'effet de P (l. 907)."),
+        (p["effets_p_attaque"] > pa - 1, "effets_p_attaque",
          f"Une attaque à {pa} PA applique au plus {pa - 1} effet{'s' if pa - 1 > 1 else ''} de P "
          "(aucun à 1 PA, un à 2 PA, PP à 3 PA)."),
-        (p["executeur"] and pa != PA_EXECUTEUR, "executeur", "Exécuteur ne sert qu'à une attaque à 3 PA."),
-        (p["perce_armure"] > 0 and p["perce_armure_1d5"], "perce_armure_1d5",
+        (p["executeur_attaque"] and pa != PA_EXECUTEUR, "executeur_attaque", "Exécuteur ne sert qu'à une attaque à 3 PA."),
+        (p["perce_armure_attaque"] > 0 and p["perce_armure_1d5_attaque"], "perce_armure_1d5_attaque",
          "Choisissez une valeur de perce-armure ou « perce-armure sans valeur (1D5) », pas les deux."),
-        ((p["perce_armure"] > 0 or p["perce_armure_1d5"]) and p["sans_usure"], "sans_usure",
+        ((p["perce_armure_attaque"] > 0 or p["perce_armure_1d5_attaque"]) and p["sans_usure_attaque"],
+         "sans_usure_attaque",
          "Une attaque à mains nues ou au bouclier n'a pas de perce-armure."),
-        (p["protection_forte"] < p["protection_faible"], "protection_forte",
-         f"La protection au seuil ({p['protection_forte']}) ne peut pas être inférieure à la protection "
-         f"sous le seuil ({p['protection_faible']})."),
+        (p["protection_forte_defense"] < p["protection_faible_defense"], "protection_forte_defense",
+         f"La protection au seuil ({p['protection_forte_defense']}) ne peut pas être inférieure à la protection "
+         f"sous le seuil ({p['protection_faible_defense']})."),
     ]
     for faux, parametre, message in regles:
         if faux:
@@ -452,30 +453,34 @@ def _verifier(p: dict[str, Any]) -> None:
 
 
 def _sequence(p: dict[str, Any]) -> Sequence:
-    attaque = Camp(des=p["niveau_attaque"] + (1 if p["heroique_attaque"] else 0),
-                   base=p["carac_attaque"] + p["bonus_attaque"],
-                   ec=faces_ec(p["tireur_attaque"], p["tir_standard_attaque"], p["specialiste_attaque"]),
-                   maitrise=p["maitrise_attaque"])
-    defense = Camp(des=p["niveau_defense"] + (1 if p["heroique_defense"] else 0),
-                   base=p["carac_defense"] + p["bonus_defense"],
-                   ec=faces_ec(specialiste=p["specialiste_defense"]), maitrise=p["maitrise_defense"])
-    bonus_rc = "" if p["pa"] < PA_CRITIQUE else "double" if p["tir"] else "stature"
-    portee = BONUS_PORTEE_COURTE if p["portee_courte"] else MALUS_PORTEE_LONGUE if p["portee_longue"] else 0
-    degats = Degats(fixes=p["degats"] + p["effets_p"] * (1 + p["brutalite"]), executeur=p["executeur"],
-                    bonus_rc=bonus_rc, stature=p["stature"], portee=portee, perce=p["perce_armure"],
-                    perce_de=p["perce_armure_1d5"], usure=not p["sans_usure"], des_armure=p["niveau_defense"],
-                    seuil=p["seuil_armure"], faible=p["protection_faible"], fort=p["protection_forte"],
-                    de5=p["degats_1d5"])
-    return Sequence(attaque, defense, p["bonus_bouclier"], degats, p["pv"])
+    """The activation described by the form: `_attaque` and `_defense` parameters."""
+    def a(nom: str) -> Any:
+        return p[nom + "_attaque"]
+
+    def d(nom: str) -> Any:
+        return p[nom + "_defense"]
+
+    attaque = Camp(des=a("niveau") + (1 if a("heroique") else 0), base=a("carac") + a("bonus"),
+                   ec=faces_ec(a("tireur"), a("tir_standard"), a("specialiste")), maitrise=a("maitrise"))
+    defense = Camp(des=d("niveau") + (1 if d("heroique") else 0), base=d("carac") + d("bonus"),
+                   ec=faces_ec(specialiste=d("specialiste")), maitrise=d("maitrise"))
+    bonus_rc = "" if a("pa") < PA_CRITIQUE else "double" if a("tir") else "stature"
+    portee = BONUS_PORTEE_COURTE if a("portee_courte") else MALUS_PORTEE_LONGUE if a("portee_longue") else 0
+    degats = Degats(fixes=a("degats") + a("effets_p") * (1 + a("brutalite")), executeur=a("executeur"),
+                    bonus_rc=bonus_rc, stature=a("stature"), portee=portee, perce=a("perce_armure"),
+                    perce_de=a("perce_armure_1d5"), usure=not a("sans_usure"), des_armure=d("niveau"),
+                    seuil=d("seuil_armure"), faible=d("protection_faible"), fort=d("protection_forte"),
+                    de5=a("degats_1d5"))
+    return Sequence(attaque, defense, d("bonus_bouclier"), degats, d("pv"))
 
 
 def degats(p: dict[str, Any]) -> ResultatCalcul:
     """PV the target loses over one or several attacks of one activation (capped at its PV)."""
     _verifier(p)
     sequence = _sequence(p)
-    depart = Etat(perdus=0, armure=p["cases_armure"], bouclier=p["cases_bouclier"] if p["bouclier"] else 0,
-                  executeur=p["executeur"], maitrise_attaque=p["maitrise_attaque"],
-                  maitrise_defense=p["maitrise_defense"])
+    bouclier = p["cases_bouclier_defense"] if p["bouclier_defense"] else 0
+    depart = Etat(perdus=0, armure=p["cases_armure_defense"], bouclier=bouclier, executeur=p["executeur_attaque"],
+                  maitrise_attaque=p["maitrise_attaque"], maitrise_defense=p["maitrise_defense"])
     bilan = derouler(sequence, depart, p["attaques"])
 
     def somme(garder: Callable[[Etat], bool]) -> Fraction:
@@ -485,10 +490,10 @@ def degats(p: dict[str, Any]) -> ResultatCalcul:
     for etat, q in bilan.etats.items():
         perdus[etat.perdus] += q
     issues = [Issue("touche", "Au moins une attaque réussie", bilan.touche),
-              Issue("terrasse", "Cible terrassée (tous ses PV perdus)", somme(lambda e: e.perdus >= p["pv"]))]
-    if p["cases_armure"]:
+              Issue("terrasse", "Cible terrassée (tous ses PV perdus)", somme(lambda e: e.perdus >= p["pv_defense"]))]
+    if p["cases_armure_defense"]:
         issues.append(Issue("armure-hors-d-usage", "Armure sans case libre à la fin", somme(lambda e: e.armure == 0)))
-    if p["bouclier"] and p["cases_bouclier"]:
+    if p["bouclier_defense"] and p["cases_bouclier_defense"]:
         issues.append(Issue("bouclier-brise", "Bouclier brisé à la fin", somme(lambda e: e.bouclier == 0)))
     issues.append(Issue("troncature", "Explosion arrêtée à la profondeur maximale (borne supérieure)",
                         bilan.troncature))
