@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from browser_engine import ErreurEntree, lire_liste, valider
 from browser_engine.jeux import tamashii, tamashii_setup
@@ -456,3 +458,58 @@ def test_numbers_too_large_are_refused_in_french(bundle):
     doc["entrees"][0]["etat"] = {"integrite": 10 ** 40}
     with pytest.raises(ErreurEntree, match="Nombre trop grand"):
         valider(bundle, doc)
+
+
+# --- random damage to the examples: a report or a French refusal, never a crash ----------------
+
+MOTS = sorted({r["id"] for r in REGLES} | {"prologue", "cooperatif", "solo", "competitif", "geo-chasse", "abri",
+                                              "district-devaste-2", "marcheur", "commune", "coop", "solo-jcj",
+                                              "ouvertes", "corrompues", "etat", "sac", "plateaux", *CLASSES, *TYPES})
+VALEURS = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-3, 20), st.integers(), st.floats(), st.text(max_size=8),
+              st.sampled_from(MOTS), st.sampled_from(["<script>", "\u202e", "é" * 100, "", "~", "1: 2"])),
+    lambda inner: st.one_of(st.lists(inner, max_size=4),
+                            st.dictionaries(st.one_of(st.sampled_from(MOTS), st.text(max_size=6)), inner, max_size=4)),
+    max_leaves=10)
+
+
+def _chemins(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    out: list[tuple[Any, ...]] = []
+    for key, child in items:
+        out += [prefix + (key,), *_chemins(child, prefix + (key,))]
+    return out
+
+
+@st.composite
+def exemple_abime(draw: st.DrawFn) -> Any:
+    document = copy.deepcopy(draw(st.sampled_from([yaml.safe_load(p.read_text("utf-8")) for p in EXEMPLES])))
+    for _ in range(draw(st.integers(1, 4))):
+        chemins = _chemins(document)
+        if not chemins:
+            break
+        chemin = draw(st.sampled_from(chemins))
+        parent = document
+        for part in chemin[:-1]:
+            parent = parent[part]
+        if draw(st.booleans()):
+            parent[chemin[-1]] = draw(VALEURS)
+        else:
+            del parent[chemin[-1]]
+    return document
+
+
+@settings(max_examples=150, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(exemple_abime())
+def test_damaged_examples_never_crash(document):
+    bundle = load_bundle("tamashii")
+    try:
+        rapport = valider(bundle, document)
+    except ErreurEntree as exc:
+        assert exc.message[:1].isupper()
+        return
+    json.dumps(rapport, allow_nan=False)
+    assert rapport["valide"] is (not rapport["erreurs"])
+    for v in rapport["erreurs"] + rapport["avertissements"]:
+        assert v["message"] and v["code"].isupper() and (v["chemin"] == "" or v["chemin"].startswith("/"))
