@@ -8,6 +8,7 @@ manifest gets « imprimer » in memory, so the tests do not depend on the tool b
 from __future__ import annotations
 
 import html
+import json
 import re
 import shutil
 import subprocess
@@ -18,6 +19,7 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
+from generator import export
 from generator import print_sheets as ps
 from generator.model import Game, load_site
 
@@ -129,8 +131,9 @@ def count_of(element: str) -> int:
 # The sheets and their PDFs
 # ------------------------------------------------------------------------------------------
 
-def test_three_sheets_only_when_the_tool_is_enabled(game: Game, sheets: dict[str, ps.Sheet]) -> None:
-    assert set(sheets) == {"aide-de-jeu", "score-competitif", "fiche-de-statut"}
+def test_four_sheets_only_when_the_tool_is_enabled(game: Game, sheets: dict[str, ps.Sheet]) -> None:
+    assert set(sheets) == {"aide-de-jeu", "score-competitif", "fiche-de-statut", "liste"}
+    assert sheets["liste"].sorte == "liste"
     without = load_site(ROOT, only=["tamashii"]).game("tamashii")
     without.manifest["outils"] = [t for t in without.manifest.get("outils", []) if t != "imprimer"]
     assert ps.game_sheets(without) == []
@@ -145,9 +148,9 @@ def test_every_pdf_page_is_a4_and_the_forms_hold_on_one_page(pdfs: dict[str, Pat
             width = float(page.mediabox.width) * MM_PER_PT
             height = float(page.mediabox.height) * MM_PER_PT
             assert abs(width - A4[0]) <= 0.5 and abs(height - A4[1]) <= 0.5, (ident, width, height)
-    # The player aid is one sheet, recto verso at most; the score and status sheets are one page.
+    # The player aid is one sheet, recto verso at most; the other sheets are one page.
     assert 1 <= counts["aide-de-jeu"] <= 2, counts
-    assert counts["score-competitif"] == 1 and counts["fiche-de-statut"] == 1, counts
+    assert counts["score-competitif"] == counts["fiche-de-statut"] == counts["liste"] == 1, counts
 
 
 def test_pages_render_to_png_for_a_person_to_look_at(pdfs: dict[str, Path], output_dir: Path) -> None:
@@ -291,3 +294,93 @@ def test_status_sheet_has_a_row_per_scenario_sheet_and_invents_no_code(pages: di
     unlock = re.findall(r'<table class="tam-statut">.*?</table>', markup, flags=re.S)[1]
     assert "Éléments déverrouillés" in unlock and "Éléments reverrouillés" in unlock
     assert all(cell == "" for row in rows(unlock, "tam-statut") for cell in row)
+
+
+# ------------------------------------------------------------------------------------------
+# « Imprimer ma mise en place »: the setup sheet filled from a checked setup
+# ------------------------------------------------------------------------------------------
+
+HOSTILE = '<img src=x onerror="window.__pirate=1">Aiko & <b>Cie</b>'
+
+
+def example_setups() -> list[dict[str, Any]]:
+    return [yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted((DATA / "listes").glob("*.yaml"))]
+
+
+def checked(game: Game, liste: dict[str, Any]) -> dict[str, Any]:
+    import browser_engine
+
+    return browser_engine.valider(export.bundle(game, ROOT), liste)
+
+
+def test_blank_setup_sheet_has_a_row_per_player_board(sheets: dict[str, ps.Sheet], pages: dict[str, str]) -> None:
+    body = re.search(r'<tbody data-role="lignes">(.*?)</tbody>', pages["liste"], flags=re.S).group(1)
+    assert body.count("<tr>") == count_of("Plateaux de Joueur")
+    assert "Feuille de mise en place" in pages["liste"] and "Format (joueurs)" in pages["liste"]
+
+
+def test_setup_sheet_shows_each_player_and_the_setup_choices(game: Game) -> None:
+    setups = example_setups()
+    assert {s["options"]["mode"] for s in setups} == {"prologue", "cooperatif", "solo", "competitif"}
+    classes = {p["id"]: p["nom"] for p in data("profils.yaml")["profils"]}
+    scenario_names = {s["id"]: s["nom"] for s in data("scenarios.yaml")["scenarios"]}
+    for liste in setups:
+        model = ps.roster_model(game, liste, checked(game, liste))
+        assert len(model["lignes"]) == len(liste["entrees"]), liste["nom"]
+        columns = model["colonnes"]
+        for row, player in zip(model["lignes"], liste["entrees"], strict=True):
+            assert row[columns.index("Joueur")] == player["nom"]
+            board = row[columns.index("Plateau, Données Essentielles")]
+            assert f"Plateau {player['plateau']}" in board and player["donnees_essentielles"] in board
+            if player.get("classe"):
+                assert classes[player["classe"]] in row[columns.index("Classe, cartes de départ")]
+            bag = row[columns.index("Sac de Données")]
+            for kind, count in player["sac"].items():
+                assert f"{kind} {count}" in bag, (bag, kind)
+            assert row[columns.index("Notes")] == ""
+        fields = {f["id"]: f["valeur"] for f in model["champs"]}
+        mode_label = {"prologue": "Prologue", "cooperatif": "Coopératif", "solo": "Solo",
+                      "competitif": "Compétitif"}[liste["options"]["mode"]]
+        assert fields["partie"].startswith(mode_label)
+        scenario = liste["options"].get("scenario")
+        if scenario in scenario_names:
+            assert scenario_names[scenario] in fields["partie"]
+        if "temps" in liste["options"]:
+            assert f"Temps {liste['options']['temps']}" in fields["reglages"]
+        assert model["format"] == str(liste["format"])
+
+
+def test_setup_sheet_filled_in_python_matches_impression_js(game: Game, tmp_path: Path) -> None:
+    node = shutil.which("node")
+    assert node, "node est nécessaire (make install)"
+    spec = json.loads(ps.roster_spec_json(game))
+    cases = []
+    for liste in example_setups():
+        rapport = checked(game, liste)
+        cases.append({"liste": liste, "rapport": rapport, "attendu": ps.roster_model(game, liste, rapport)})
+    (tmp_path / "cas.json").write_text(json.dumps({"spec": spec, "cas": cases}, ensure_ascii=False), encoding="utf-8")
+    script = tmp_path / "comparer.cjs"
+    js = ROOT / "site_overrides" / ps.JS_URL
+    script.write_text(
+        "const vm = require('vm'), fs = require('fs');\n"
+        "const window = {};\n"
+        f"vm.runInNewContext(fs.readFileSync({json.dumps(str(js))}, 'utf8'), {{window, URL}});\n"
+        "const d = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));\n"
+        "console.log(JSON.stringify(d.cas.map(c => window.CompendiumImpression.modele(d.spec, c.liste, c.rapport))));\n",
+        encoding="utf-8")
+    run = subprocess.run([node, str(script), str(tmp_path / "cas.json")], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    for case, filled in zip(cases, json.loads(run.stdout), strict=True):
+        for key in ("nom", "format", "cout", "verdict", "lignes", "cartes", "classes", "champs"):
+            assert filled[key] == case["attendu"][key], (key, filled[key], case["attendu"][key])
+        assert filled["violations"] == [list(v) for v in case["attendu"]["violations"]]
+
+
+def test_setup_sheet_escapes_player_and_game_names(game: Game) -> None:
+    liste = json.loads(json.dumps(example_setups()[0]))
+    liste["nom"] = HOSTILE
+    liste["entrees"][0]["nom"] = HOSTILE
+    markup = ps.roster_html(game, liste, checked(game, liste))
+    assert "<img" not in markup and "<b>Cie" not in markup
+    assert markup.count(html.escape(HOSTILE, quote=False).replace('"', "&#34;")) + \
+        markup.count(html.escape(HOSTILE)) >= 2

@@ -16,6 +16,7 @@ from .hate_roster import roster_spec_hate
 from .layout import CARD_H, CARD_W, GRID_COLS, GRID_ROWS, GRID_X, GRID_Y, cut_marks, environment, stylesheet
 from .reference import entry_block
 from .sheet import Sheet, entries_where, links
+from .tamashii_roster import roster_spec_tamashii
 from .text import NBSP, Unit, typographie_fr
 
 
@@ -27,10 +28,10 @@ def roster_sheet(game: Game) -> Sheet:
 
 
 ROSTER_TITLES = {"bataille-d6": "Feuille d'armée", "hami": "Feuille de Communauté", "kharn-ages": "Feuille de Fer de Lance",
-                 "hate": "Feuille de tribu"}
+                 "hate": "Feuille de tribu", "tamashii": "Feuille de mise en place"}
 
 # A game's own roster spec builder (module print_sheets/<jeu>_roster.py), used before the ones below.
-ROSTER_SPECS: dict[str, Callable[[Game], dict[str, Any]]] = {"hate": roster_spec_hate}
+ROSTER_SPECS: dict[str, Callable[[Game], dict[str, Any]]] = {"hate": roster_spec_hate, "tamashii": roster_spec_tamashii}
 
 
 

@@ -15,6 +15,7 @@ from ..model import Entry, Game
 from .cards import renumber
 from .layout import environment
 from .reference import section, table_view
+from .roster import roster_sheet
 from .sheet import Sheet
 from .text import join_units, markdown_html, typographie_fr, units_of
 
@@ -31,8 +32,8 @@ UNLOCK_ROWS = 14                        # blank rows of the unlock log on the st
 
 
 def sheets_tamashii(game: Game) -> list[Sheet]:
-    """Tamashii: the player aid, the competitive score sheet and the status sheet."""
-    return [s for s in (player_aid(game), score_sheet(game), status_sheet(game)) if s]
+    """Tamashii: the player aid, the competitive score sheet, the status sheet and the setup sheet."""
+    return [s for s in (player_aid(game), score_sheet(game), status_sheet(game), roster_sheet(game)) if s]
 
 
 # ------------------------------------------------------------------------------------------
