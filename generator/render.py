@@ -230,8 +230,9 @@ def nav(site: Site, tool_pages: dict[str, list[tuple[str, str]]]) -> list[Any]:
 
 
 # Tool pages rendered here; the print page comes from the print stage.
-ENGINE_TOOLS = ("verifier", "probas")
-TOOL_TITLES = {"verifier.md": "Vérifier une liste", "probas.md": "Probabilités", "imprimer.md": "À imprimer"}
+ENGINE_TOOLS = ("verifier", "probas", "score")
+TOOL_TITLES = {"verifier.md": "Vérifier une liste", "probas.md": "Probabilités", "score.md": "Scores et aides de partie",
+               "imprimer.md": "À imprimer"}
 
 
 def tool_nav(site: Site, uris: set[str]) -> dict[str, list[tuple[str, str]]]:
@@ -259,6 +260,7 @@ def tool_pages(site: Site, root: Path) -> dict[str, str]:
     for game in site.games:
         context = {"jeu": game.manifest, "base": "../../", "ancres": {i: game.url(i) for i in game.entries},
                    "calculs": game.raw.get("calculs", []), "exemples": example_lists(root, game.id),
+                   "scores": game.raw.get("scores", []),
                    "regles": game.raw.get("regles_liste", []), "noms": {i: e.nom for i, e in game.entries.items()}}
         catalogue = game_schema(root, "catalogue", game.id)
         context.update(catalogue=catalogue is not None, catalogue_champs=catalogue_fields(catalogue or {}),
@@ -357,7 +359,7 @@ def static_tables_hook() -> StaticTables | None:
 
 
 NBSP = "\u00a0"
-TOOL_LINKS = {"verifier": "Vérifier une liste", "probas": "Probabilités", "imprimer": "À imprimer"}
+TOOL_LINKS = {"verifier": "Vérifier une liste", "probas": "Probabilités", "score": "Scores", "imprimer": "À imprimer"}
 
 
 def game_links(game: Game, from_uri: str) -> list[tuple[str, str]]:

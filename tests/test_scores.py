@@ -397,3 +397,46 @@ def test_cli_score_refuse_avec_code_2(paquet_hate: Path, args: tuple[str, ...], 
     assert sortie.returncode == 2
     assert message in sortie.stderr
     assert "Traceback" not in sortie.stderr
+
+
+# ------------------------------------------------------------------ tool page
+
+
+def test_page_de_l_outil_un_formulaire_par_score():
+    from generator import render
+
+    texte = render.environment().get_template("score.md.j2").render(
+        jeu=HATE["jeu"], scores=HATE["scores"], ancres={"fin-de-la-chronique": "hate/chronique/#fin-de-la-chronique"},
+        base="../../", noms={"fin-de-la-chronique": "Fin de la chronique et score"})
+    assert texte.startswith("# Scores et aides de partie — Hate")
+    for decl in HATE["scores"]:
+        assert f'data-compendium-score="{decl["score"]}"' in texte
+        assert f"## {decl['nom']} {{ #{decl['id']} }}" in texte
+    assert '<a href="../../hate/chronique/#fin-de-la-chronique">Fin de la chronique et score</a>' in texte
+    assert texte.count('!!! note "Interprétation retenue"') == sum(1 for d in HATE["scores"] if d.get("interpretation"))
+    # Global fields are in the page; the rows are built by score.js from the declaration.
+    assert 'data-champ="jalons_haine" data-type="liste"' in texte
+
+
+def test_page_de_l_outil_echappe_ce_qu_elle_insere():
+    from generator import render
+
+    decl = dict(HATE["scores"][0], nom="<b>Score</b>", champs=[{"id": "x", "nom": "<i>x</i>", "type": "entier",
+                                                                   "min": 0, "max": 1}])
+    texte = render.environment().get_template("score.md.j2").render(jeu=HATE["jeu"], scores=[decl], ancres={},
+                                                                     base="../../", noms={})
+    assert "<b>Score</b>" not in texte.split("\n## ", 1)[1].split("\n", 1)[1]
+    assert "&lt;i&gt;x&lt;/i&gt;" in texte and "<i>x</i>" not in texte
+
+
+def test_outil_score_dans_la_navigation_et_la_page_du_jeu():
+    from generator import render
+
+    assert "score" in render.ENGINE_TOOLS
+    assert render.TOOL_TITLES["score.md"] == "Scores et aides de partie"
+    texte = render.environment().get_template("jeu.md.j2").render(
+        jeu=type("Jeu", (), {"id": "hate", "pages": []})(), m=HATE["jeu"], outils=["score"], rel=lambda t: t)
+    assert "[Scores et aides de partie](hate/score.md)" in texte
+    texte = render.environment().get_template("jeu.md.j2").render(
+        jeu=type("Jeu", (), {"id": "hate", "pages": []})(), m=HATE["jeu"], outils=["probas"], rel=lambda t: t)
+    assert "score.md" not in texte

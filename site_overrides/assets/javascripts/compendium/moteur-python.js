@@ -79,6 +79,17 @@ def valider_texte(jeu, texte, catalogue=None):
         return _sortie(_erreur(exc))
 
 
+def score_json(jeu, cle, document_json):
+    # A declared score (scores.yaml) from the document the form built: {joueurs: [...], ...}.
+    try:
+        import browser_engine.scores as _scores
+
+        document = _json.loads(document_json)
+        return _sortie({"resultat": _scores.calculer_score(_donnees(jeu), cle, document)})
+    except Exception as exc:
+        return _sortie(_erreur(exc))
+
+
 def calculer_json(jeu, calcul, parametres_json):
     try:
         parametres = _json.loads(parametres_json)

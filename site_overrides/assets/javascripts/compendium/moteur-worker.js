@@ -5,6 +5,7 @@
 //   {id, type: "init", racine}                       racine = absolute URL of the site root
 //   {id, type: "valider", jeu, texte | octets, catalogue?} → {id, resultat: rapport} | {id, erreur}
 //   {id, type: "calculer", jeu, calcul, parametres} → {id, resultat: distribution} | {id, erreur}
+//   {id, type: "score", jeu, score, document}       → {id, resultat: classement} | {id, erreur}
 // Messages out, besides the answers:
 //   {type: "progression", etape, total, message}
 //   {type: "telechargement", recus, total}          bytes downloaded so far (total 0 when unknown)
@@ -108,6 +109,7 @@ async function demarrer() {
     charger: pyodide.globals.get("charger_jeu"),
     valider: pyodide.globals.get("valider_texte"),
     calculer: pyodide.globals.get("calculer_json"),
+    score: pyodide.globals.get("score_json"),
   };
 }
 
@@ -168,6 +170,8 @@ async function traiter(message) {
       repondre(id, avecCatalogue ? glue.valider(message.jeu, entree, message.catalogue) : glue.valider(message.jeu, entree), debut);
     } else if (type === "calculer") {
       repondre(id, glue.calculer(message.jeu, String(message.calcul), JSON.stringify(message.parametres ?? {})), debut);
+    } else if (type === "score") {
+      repondre(id, glue.score(message.jeu, String(message.score), JSON.stringify(message.document ?? {})), debut);
     } else {
       throw new Error("Requête inconnue : " + type);
     }

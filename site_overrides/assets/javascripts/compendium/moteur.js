@@ -239,6 +239,12 @@
       await this.preparer(jeu);
       return this._envoyer({ type: "calculer", jeu, calcul, parametres }, DELAI_CALCUL_MS);
     }
+
+    /** A declared score (scores.yaml) from {joueurs: [{nom, …}], …}. */
+    async score(jeu, score, document) {
+      await this.preparer(jeu);
+      return this._envoyer({ type: "score", jeu, score, document }, DELAI_VALIDATION_MS);
+    }
   }
 
   const moteurs = new Map();
