@@ -440,3 +440,24 @@ def test_outil_score_dans_la_navigation_et_la_page_du_jeu():
     texte = render.environment().get_template("jeu.md.j2").render(
         jeu=type("Jeu", (), {"id": "hate", "pages": []})(), m=HATE["jeu"], outils=["probas"], rel=lambda t: t)
     assert "score.md" not in texte
+
+
+def test_choix_apres_une_bataille_multijoueur():
+    # 2 vs 2 (l. 1367-1372): the winning side (B, D in table order) each pick, then the losing side (A, C).
+    # Owed A 1, B 2, C 1, D 1 -> draw 6. Picks: B1 D2 A3 C4, then B5.
+    equipe = calculer_score(HATE, "tirage_multijoueur", {"joueurs": [
+        {"nom": "A", "dues": 1}, {"nom": "B", "dues": 2, "vainqueur": True}, {"nom": "C", "dues": 1},
+        {"nom": "D", "dues": 1, "vainqueur": True}]})
+    assert {r["nom"]: r["detail"][0]["points"] for r in equipe["classement"]} == {"B": "1, 5", "D": "2", "A": "3",
+                                                                                 "C": "4"}
+    assert "Piochez 6 améliorations" in equipe["notes"][0]
+    # Free-for-all (l. 1372-1379): the winner C, then the last to retreat (A, 2nd), then the first (B, 1st).
+    seul = calculer_score(HATE, "tirage_multijoueur", {"chacun_pour_sa_peau": True, "joueurs": [
+        {"nom": "A", "dues": 2, "retraite": 2}, {"nom": "B", "dues": 1, "retraite": 1},
+        {"nom": "C", "dues": 2, "vainqueur": True}]})
+    assert [r["nom"] for r in seul["classement"]] == ["C", "A", "B"]
+    assert {r["nom"]: r["detail"][0]["points"] for r in seul["classement"]} == {"C": "1, 4", "A": "2, 5", "B": "3"}
+    with pytest.raises(ErreurEntree, match="même rang de retraite"):
+        calculer_score(HATE, "tirage_multijoueur", {"chacun_pour_sa_peau": True, "joueurs": [
+            {"nom": "A", "dues": 1, "retraite": 1}, {"nom": "B", "dues": 1, "retraite": 1},
+            {"nom": "C", "dues": 1, "vainqueur": True}]})

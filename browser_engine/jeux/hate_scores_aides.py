@@ -85,6 +85,12 @@ def tirage_intermission(document: dict[str, Any]) -> dict[str, Any]:
         raise ErreurEntree("Cochez « Vainqueur de la bataille » pour exactement un des deux joueurs : il choisit "
                            "le premier.")
     ordre = [gagnants[0]] + [j for j in joueurs if not j["vainqueur"]]
+    return _pioche(ordre, ["Un jalon spécial donne en plus le choix d'une amélioration spécifique de sa tribu, hors "
+                           "de cette pioche."])
+
+
+def _pioche(ordre: list[dict[str, Any]], notes: list[str]) -> dict[str, Any]:
+    """Picks in turn, in `ordre`, skipping players who have all theirs; the draw is everything owed + 1."""
     restant = {j["nom"]: j["dues"] for j in ordre}
     choix: dict[str, list[int]] = {j["nom"]: [] for j in ordre}
     numero = 0
@@ -97,9 +103,36 @@ def tirage_intermission(document: dict[str, Any]) -> dict[str, Any]:
     pioche = sum(j["dues"] for j in ordre) + 1
     classement = [ligne(j["nom"], j["dues"], [("Choix n°", ", ".join(map(str, choix[j["nom"]])) or "aucun")], rang)
                   for rang, j in enumerate(ordre, 1)]
-    notes = [f"Piochez {_pluriel(pioche, 'amélioration')} générique{'s' if pioche > 1 else ''} ; il en restera 1.",
-             "Un jalon spécial donne en plus le choix d'une amélioration spécifique de sa tribu, hors de cette pioche."]
-    return {"classement": classement, "vainqueur": ordre[0]["nom"], "notes": notes}
+    tete = f"Piochez {_pluriel(pioche, 'amélioration')} générique{'s' if pioche > 1 else ''} ; il en restera 1."
+    return {"classement": classement, "vainqueur": ordre[0]["nom"], "notes": [tete, *notes]}
+
+
+def tirage_multijoueur(document: dict[str, Any]) -> dict[str, Any]:
+    """Upgrade picks after a multiplayer battle (l. 1367-1379): winning side then losing side, or retreat order."""
+    joueurs = document["joueurs"]
+    gagnants = [j for j in joueurs if j["vainqueur"]]
+    perdants = [j for j in joueurs if not j["vainqueur"]]
+    if document["chacun_pour_sa_peau"]:
+        if len(gagnants) != 1:
+            raise ErreurEntree("Chacun pour sa peau : cochez « Vainqueur » pour un seul joueur.")
+        partis = [j for j in perdants if j["retraite"]]
+        rangs = [j["retraite"] for j in partis]
+        if len(set(rangs)) != len(rangs):
+            raise ErreurEntree("Deux joueurs ont le même rang de retraite : numérotez-les 1 (le premier parti), 2, 3.")
+        restes = [j for j in perdants if not j["retraite"]]
+        ordre = gagnants + restes + sorted(partis, key=lambda j: j["retraite"], reverse=True)
+        notes = ["Ordre : le vainqueur, puis le dernier à battre en retraite, puis celui d'avant, jusqu'au premier parti."]
+        if restes:
+            verbe, place = ("n'a", "placé") if len(restes) == 1 else ("n'ont", "placés")
+            notes.append(f"{liste_noms([j['nom'] for j in restes])} {verbe} pas battu en retraite : {place} juste après "
+                         "le vainqueur (lecture retenue, le livre ne traite pas ce cas).")
+    else:
+        if not gagnants or not perdants:
+            raise ErreurEntree("Cochez « Vainqueur » pour chaque joueur du camp gagnant, et pour eux seulement.")
+        ordre = gagnants + perdants
+        notes = ["Ordre : chaque joueur du camp vainqueur prend une amélioration, puis chaque joueur du camp perdant, "
+                 "et ainsi de suite ; dans un camp, l'ordre de la table (lecture retenue)."]
+    return _pioche(ordre, notes)
 
 
 def _franchis(positions: list[int], avant: int, apres: int) -> list[int]:
@@ -194,5 +227,6 @@ def multijoueur(document: dict[str, Any]) -> dict[str, Any]:
 
 AIDES: dict[str, Callable[..., Any]] = {
     "outsider": outsider, "festin": festin, "sauvagerie": sauvagerie, "tirage_intermission": tirage_intermission,
+    "tirage_multijoueur": tirage_multijoueur,
     "jalons": jalons, "planning": planning, "multijoueur": multijoueur,
 }
