@@ -31,11 +31,11 @@ def test_exemple_valide_puis_invalide(onglet: Onglet, site_url: str) -> None:
 
     page.select_option("#cpd-exemple", liste[VALIDE])
     attendre_etat(page, "valide")
-    assert "13 jetons Sauvagerie" in page.inner_text("[data-role=total]")
     couts = page.locator("[data-role=couts] tbody tr")
     assert couts.count() == 13
     assert "reste au village" in couts.nth(0).inner_text()
     assert "Um'Gorr-D-01" in couts.nth(11).inner_text()
+    assert couts.nth(11).locator(".cpd-cout").inner_text() == "1"  # the Tyran: 2, minus 1 for Um'Gorr-D-01
     avertissements = page.inner_text("[data-role=avertissements]")
     assert "recouverte" in avertissements and "Non vérifiable" in avertissements
     capture(page, "hate-verifier-valide.png")

@@ -31,7 +31,7 @@ def bundle() -> dict[str, Any]:
 
 def tribu(mode: str = "chronique", nom_tribu: str = "um-rak", **options: Any) -> dict[str, Any]:
     """A bare roster of 11 figures (no upgrade, no scar)."""
-    return {"jeu": "hate", "nom": "Essai", "options": {"tribu": nom_tribu, "mode": mode, **options},
+    return {"jeu": "hate", "nom": "Essai", "format": 11, "options": {"tribu": nom_tribu, "mode": mode, **options},
             "entrees": [{"type": t} for t in TRIBU_DE_BASE]}
 
 
@@ -62,7 +62,8 @@ def ajouter(liste: dict[str, Any], index: int, champ: str, *valeurs: str) -> dic
 def test_bare_roster_is_valid_and_costs_the_book_total(bundle, mode):
     rapport = verifier(bundle, tribu(mode))
     assert rapport["valide"], rapport["erreurs"]
-    assert rapport["cout"] == sum(COUT_LIVRE[t] for t in TRIBU_DE_BASE) == 12
+    assert rapport["details"]["cout_activation"] == sum(COUT_LIVRE[t] for t in TRIBU_DE_BASE) == 12
+    assert rapport["cout"] is None and rapport["budget"] == 11  # a tribe has no points budget
     assert rapport["details"]["composition"] == {"prince": 1, "shaman": 1, "champion": 1, "guerrier": 6,
                                                  "jeune-sang": 2}
 
@@ -112,10 +113,11 @@ def test_missing_option(bundle, option):
     assert ("HATE_OPTION_MANQUANTE", "/options") in erreurs(rapport)
 
 
-def test_format_is_not_a_field_of_a_tribe(bundle):
-    liste = {**tribu(), "format": 12}
-    rapport = verifier(bundle, liste)
-    assert [c for c, _ in erreurs(rapport)] == ["LISTE_CHAMP_INCONNU"]
+def test_format_is_the_size_of_a_tribe(bundle):
+    assert erreurs(verifier(bundle, {**tribu(), "format": 12})) == [("HATE_FORMAT", "/format")]
+    sans = tribu()
+    del sans["format"]
+    assert [c for c, _ in erreurs(verifier(bundle, sans))] == ["LISTE_CHAMP_MANQUANT"]
 
 
 def test_specific_upgrade_of_another_tribe(bundle):
@@ -460,7 +462,7 @@ def test_activation_costs_from_the_book(bundle):
     assert rapport["valide"], rapport["erreurs"]
     # 12 for the tribe, minus a Guerrier (1), a Jeune-sang (1) and the Prince (2) left at the village;
     # plus Char 3, Worm 0, Trull 2 − 1 and the Tyran 2 − 1.
-    assert rapport["cout"] == 12 - 1 - 1 - 2 + 3 + 0 + (2 - 1) + (2 - 1)
+    assert rapport["details"]["cout_activation"] == 12 - 1 - 1 - 2 + 3 + 0 + (2 - 1) + (2 - 1)
     par_index = {e["index"]: e["cout_total"] for e in rapport["details"]["entrees"]}
     assert [par_index[i] for i in (11, 12, 13, 14)] == [3, 0, 2 - 1, 2 - 1]
 
@@ -574,9 +576,9 @@ def test_there_are_enough_examples_of_both_modes_and_verdicts():
 def test_example_list_verdict(bundle, chemin: Path):
     rapport = check_example_list(bundle, chemin, "HATE")
     texte = chemin.read_text("utf-8")
-    total = re.search(r"Total : (\d+) jetons Sauvagerie", texte)
+    total = re.search(r"Coût d'activation : (\d+) jetons Sauvagerie", texte)
     if total:
-        assert rapport["cout"] == int(total.group(1))
+        assert rapport["details"]["cout_activation"] == int(total.group(1))
 
 
 @pytest.mark.parametrize(("fichier", "code"), [("01-simple-bataille-um-rak.yaml", 0),

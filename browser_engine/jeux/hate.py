@@ -29,7 +29,11 @@ def champs_derives(donnees_jeu: dict[str, Any]) -> set[str]:
 
 
 def analyser(donnees_jeu: dict[str, Any], liste: dict[str, Any], vues: list[VueEntree]) -> AnalyseJeu:
-    """Derived values, the rules data cannot express, and the activation cost of each figure."""
+    """Derived values, the rules data cannot express, and the activation cost of each figure.
+
+    A tribe has no points budget (its `format` is its size, 11): the report's `cout` stays empty and
+    the activation cost of the figures on the field, in Sauvagerie, is `details.cout_activation`.
+    """
     controle = Controle(donnees_jeu, liste)
     controle.verifier_figures()
     if controle.mode == MODE_CHRONIQUE:
@@ -37,12 +41,12 @@ def analyser(donnees_jeu: dict[str, Any], liste: dict[str, Any], vues: list[VueE
     lignes = [_ligne(controle, figure) for figure in controle.figures]
     couts = [ligne["cout_total"] for ligne in lignes if isinstance(ligne["cout_total"], int)]
     complet = all(isinstance(ligne["cout_total"], int) or ligne["au_village"] for ligne in lignes)
+    total = sum(couts) if lignes and complet else None
     return AnalyseJeu(
-        cout=sum(couts) if lignes and complet else None,
         derives={figure.index: controle.derives(figure) for figure in controle.figures},
         erreurs=controle.erreurs,
         avertissements=controle.avertissements,
-        details={"entrees": lignes, "tribu": controle.tribu, "mode": controle.mode},
+        details={"entrees": lignes, "cout_activation": total, "tribu": controle.tribu, "mode": controle.mode},
     )
 
 
