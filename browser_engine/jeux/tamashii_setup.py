@@ -27,6 +27,7 @@ PAR_TYPE = 3  # étape 4a, l. 272
 ESSENTIEL_EN_PLUS = 1  # étape 4b, l. 274
 SPECIAUX = ("ouvertes", "corrompues")  # keys of `sac` that are not basic data types
 CARTES_GENERATEUR = ("plan", "conditions", "renforcement", "jcj")
+GENERATEUR = ("duree", "cartes_generateur", "buts")  # options of the competitive Scenario Generator only
 NON_INDIQUE = "non-indique"
 AUCUNE = "aucune"
 DEPART_ABRI = "abri"
@@ -36,6 +37,7 @@ DEPART_DEVASTE = "district-devaste"
 CHAMPS_DERIVES = (
     "rang", "mode", "partie_scenario", "partie_reserve", "partie_marche", "partie_temps", "partie_duree",
     "partie_buts", "partie_bot", "partie_bot_batteries", "partie_cartes_ecart", "partie_correspondance",
+    "partie_generateur",
     "plateau_en_double", "classe_en_double", "depart", "depart_genre", "depart_en_double", "atouts_total",
     "sac_ecart", "essentielles", "augm_depart", "etat_present", "etat_atout_max", "etat_deverrouillees",
     "etat_integrite_ecart", "etat_integrite_max", "etat_corps_avances", "etat_marcheur_actif_interdit",
@@ -81,6 +83,7 @@ def _partie(options: dict[str, Any]) -> dict[str, Any]:
         "partie_bot_batteries": entier(objet(bot).get("batteries")) if "bot_jordan" in options else None,
         "partie_cartes_ecart": _ecart_cartes(cartes),
         "partie_correspondance": bool(liste_de(options.get("plateaux"))),
+        "partie_generateur": any(k in options for k in GENERATEUR),
     }
 
 
