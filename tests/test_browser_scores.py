@@ -104,3 +104,39 @@ def test_tamashii_marche_des_corps_sans_tableau(onglet: Onglet, site_url: str) -
     zone = calculer(formulaire)
     # 3 players: 4 bodies face up out of 10 -> 2/5.
     assert classement(zone)[1]["total"].startswith("2/5")
+
+
+def test_tamashii_paquet_ennemi_lignes_de_niveaux(onglet: Onglet, site_url: str) -> None:
+    page = onglet.page
+    ouvrir(page, site_url + "tamashii/score/")
+    formulaire = page.locator("form[data-compendium-score=paquet_ennemi]")
+    assert "1 à 6 niveaux" in formulaire.locator("caption").inner_text()
+    ajouter = formulaire.get_by_role("button", name="Ajouter un niveau")
+    ajouter.click()
+    ajouter.click()
+    formulaire.locator("[data-champ=nombre_joueurs]").fill("3")
+    # The book's example (l. 765-769): 3 x NIV 1, 2 x NIV 2, all NIV 3 -> 9, 6, all.
+    remplir_ligne(formulaire, 0, {"nom": "NIV 1", "par_joueur": "3"})
+    remplir_ligne(formulaire, 1, {"nom": "NIV 2", "par_joueur": "2"})
+    remplir_ligne(formulaire, 2, {"nom": "NIV 3"})
+    formulaire.locator("tr[data-ligne]").nth(2).locator("[data-champ=toutes]").check()
+    zone = calculer(formulaire)
+    assert [(r["nom"], r["total"]) for r in classement(zone)] == [("NIV 1", "9"), ("NIV 2", "6"), ("NIV 3", "toutes")]
+
+
+def test_390_px_rien_ne_deborde(onglet: Onglet, site_url: str, output_dir: Path) -> None:
+    page = onglet.page
+    page.set_viewport_size({"width": 390, "height": 900})
+    ouvrir(page, site_url + "tamashii/score/")
+    formulaire = page.locator("form[data-compendium-score=pv]")  # the widest table: 11 columns
+    for rang, nom in enumerate(("Ayumi", "Kenji")):
+        remplir_ligne(formulaire, rang, {"nom": nom, "bouclier": "3", "memoire": "2", "puissance": "2", "relance": "1",
+                                         "cases_deverrouillees": "2", "exp": "3", "integrite_max": "7",
+                                         "augmentations_faction": "1", "augmentations_classe": "1", "pv_buts": str(5 + rang),
+                                         "corrompues": "3"})
+    zone = calculer(formulaire)
+    # 8 assets -> 2, cells 2, EXP 3, integrity +2, faction 1, class 2, goals 5 or 6, 3 corrupted -> -2.
+    assert [(r["nom"], r["total"]) for r in classement(zone)] == [("Kenji", "16"), ("Ayumi", "15")]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    zone.scroll_into_view_if_needed()
+    page.screenshot(path=str(output_dir / "scores-tamashii-390.png"))

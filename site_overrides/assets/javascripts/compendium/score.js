@@ -30,6 +30,11 @@
     }
   }
 
+  /** « joueurs », « niveaux ». */
+  function pluriel(mot) {
+    return /(au|eu)$/.test(mot) ? mot + "x" : /[sxz]$/.test(mot) ? mot : mot + "s";
+  }
+
   // --- Fields ---------------------------------------------------------------------------------
 
   /** The value of one input as the engine reads it; undefined when left empty. */
@@ -140,7 +145,7 @@
       });
       conteneur.replaceChildren(
         el("div", { classe: "cps-defilement" }, el("table", { classe: "cpd-table cps-saisie" },
-          el("caption", {}, `${bornes.min} à ${bornes.max} ${libelle.toLowerCase()}s`), el("thead", {}, enTete), corps)),
+          el("caption", {}, `${bornes.min} à ${bornes.max} ${pluriel(libelle.toLowerCase())}`), el("thead", {}, enTete), corps)),
         el("p", { classe: "cpd-actions" }, ajouter));
       const depart = sauve && Array.isArray(sauve.joueurs) ? sauve.joueurs.slice(0, bornes.max) : [];
       while (depart.length < minimum) depart.push(null);
