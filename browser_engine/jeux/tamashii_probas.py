@@ -46,9 +46,9 @@ def _issue_cible(p: dict[str, Any], chances: list[Fraction]) -> Issue:
     cible = Fraction(p["cible"], 100)
     for n, chance in enumerate(chances):
         if chance >= cible:
-            return Issue("pions-cible", f"Au moins {p['cible']} % : le participant 1 vide {n} pion{pluriel(n)} "
+            return Issue("pions-cible", f"Au moins {p['cible']}\u00a0% : le participant 1 vide {n} pion{pluriel(n)} "
                                         "(le plus petit nombre qui suffit)", chance)
-    return Issue("pions-cible", f"Même {MAX_PIONS} pions du participant 1 ne donnent pas {p['cible']} %",
+    return Issue("pions-cible", f"Même {MAX_PIONS} pions du participant 1 ne donnent pas {p['cible']}\u00a0%",
                  chances[-1])
 
 
