@@ -229,8 +229,8 @@ class Combat:
         self.inutile = f + v
         self.poids_defense = (p, 0 if regles.jokers_sans_parade else j, self.sauvage + self.inutile)
         self._defense: dict[int, tuple[dict[int, int], dict[int, int]]] = {}
-        for nom in ("frais_attaque", "reduit_attaque", "frais_defense", "ko_sachant",
-                    "_frappes_fraiches", "_frappes_reduites", "_ko_apres_relance", "choix_force"):
+        for nom in ("frais_attaque", "reduit_attaque", "frais_defense", "reduit_defense", "ko_sachant",
+                    "_frappes_fraiches", "_apres_force", "_frappes_reduites", "_ko_apres_relance", "choix_force"):
             setattr(self, nom, cache(getattr(self, nom)))  # memoised for this calculation only
 
     # --- laws of fresh dice ----------------------------------------------------------------
@@ -250,6 +250,13 @@ class Combat:
     def frais_defense(self, k: int) -> Loi:
         """Law of k defence dice as (Parer, jokers that may parry); the other dice are « autres »."""
         return {(p, j): w for (p, j, _), w in multinomial(self.poids_defense, k)}
+
+    def reduit_defense(self, k: int) -> Loi:
+        """Law of the parrying dice of k defence dice, as (Parer + jokers, 0): all that blocking needs."""
+        out: Loi = {}
+        for (p, j), w in self.frais_defense(k).items():
+            _ajoute(out, (p + j, 0), w)
+        return out
 
     def _alloue_defense(self, p: int, j: int, u: int) -> tuple[int, int, bool]:
         """(parries from dice, jokers turned to Sauvagerie, blocks) against `u` needed parries."""
@@ -278,7 +285,7 @@ class Combat:
             u = 0  # blocks whatever happens, or never can: no reroll, every joker to Sauvagerie
         if u in self._defense:
             return self._defense[u]
-        camp = _Camp(m, t, self.frais_defense, self.frais_defense, lambda x: ((x[0], x[1]), m - x[0] - x[1]),
+        camp = _Camp(m, t, self.frais_defense, self.reduit_defense, lambda x: ((x[0], x[1]), m - x[0] - x[1]),
                      lambda a, b: (a[0] + b[0], a[1] + b[1]), lambda x: int(x[0] + x[1] >= u),
                      self.r.libre_defense and u > 0, self.r.forge_defense and u > 0)
         parades: dict[int, int] = {}
@@ -323,6 +330,13 @@ class Combat:
             _ajoute(out, (h, s, par), w)
         return tuple((h, s, par, w) for (h, s, par), w in out.items())
 
+    def _apres_force(self, k: int, parer: int, cote: int) -> dict[tuple[int, int], int]:
+        """Law of (hits, or Sauvagerie when cote is 1; has a parry) of k rerolled attack dice, over N**k."""
+        out: dict[tuple[int, int], int] = {}
+        for h, s, par, w in self._frappes_fraiches(k, parer):
+            _ajoute(out, (s if cote else h, par), w)
+        return out
+
     def _frappes_reduites(self, k: int, parer: int) -> tuple[tuple[int, int], ...]:
         """Law of the hits of k rerolled attack dice: (hits, weight)."""
         out: dict[int, int] = {}
@@ -357,28 +371,28 @@ class Combat:
                      lambda x: ((x[0], x[1], 0, x[3]), n - x[0] - x[1] - x[3]), _somme_drapeau,
                      lambda x: self.choix_force(x[0], x[1], x[3])[0],
                      self.r.libre_attaque, self.r.forge_attaque)
-        finale: dict[tuple[int, int, int], int] = {}  # (hits, Sauvagerie, has a parry), over N**4n
+        # the three laws needed, each grouped by what the defender's forced reroll changes (k dice)
+        par_frappes: dict[tuple[int, int, int], int] = {}  # (hits kept, has a parry, k) -> weight
+        par_sauvagerie: dict[tuple[int, int, int], int] = {}  # (Sauvagerie kept, has a parry, k)
         for (f, j, s, p), w in camp.jouer().items():
             _, a, b = self.choix_force(f, j, p)
             h, _, par = self._alloue_attaque(f, j, p)
-            h += self.r.frappes_bonus
-            if not a + b:
-                _ajoute(finale, (h, s, par), w * t ** n)
-                continue
-            base = h - a - self.r.joker_vaut * b
-            for h2, s2, par2, w2 in self._frappes_fraiches(a + b, par):
-                _ajoute(finale, (base + h2, s + s2, par2), w * w2 * t ** (n - a - b))
+            _ajoute(par_frappes, (h + self.r.frappes_bonus - a - self.r.joker_vaut * b, par, a + b), w)
+            _ajoute(par_sauvagerie, (s, par, a + b), w)
+        frappes: dict[int, int] = {}  # over N**4n
+        sav_a: dict[int, int] = {}
+        sans_parade = 0
+        for (base, par, k), w in par_frappes.items():
+            for (h2, _), w2 in self._apres_force(k, par, 0).items():
+                _ajoute(frappes, base + h2, w * w2 * t ** (n - k))
+        for (sav, par, k), w in par_sauvagerie.items():
+            for (s2, par2), w2 in self._apres_force(k, par, 1).items():
+                _ajoute(sav_a, sav + s2, w * w2 * t ** (n - k))
+                sans_parade += w * w2 * t ** (n - k) * (1 - par2)
         den_a, den_d = t ** (4 * n), t ** (4 * m)
         den_s = den_d * ((self.sauvage + self.inutile) or 1) ** m
-        marge: dict[int, Fraction] = {}
-        sav_a: dict[int, Fraction] = {}
-        sav_d: dict[int, Fraction] = {}
-        frappes: dict[int, int] = {}
-        sans_parade = 0
-        for (h, s, par), w in finale.items():
-            _ajoute(frappes, h, w)
-            _ajoute(sav_a, s, w)
-            sans_parade += w * (1 - par)
+        marge: dict[int, int] = {}
+        sav_d: dict[int, int] = {}
         for h, w in frappes.items():
             parades, sauvagerie = self.defense(h - self.r.parades_bonus)
             for par, w2 in parades.items():
