@@ -20,7 +20,7 @@ def capture(page: object, nom: str) -> None:
     dossier = os.environ.get("COMPENDIUM_CAPTURES")
     if dossier:
         Path(dossier).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(dossier) / nom), full_page=True)
+        page.screenshot(path=str(Path(dossier) / nom))
 
 
 def test_exemple_valide_puis_invalide(onglet: Onglet, site_url: str) -> None:
