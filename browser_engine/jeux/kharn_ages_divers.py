@@ -145,17 +145,18 @@ def relances(p: dict[str, Any]) -> ResultatCalcul:
     def reussi(naturel: int) -> bool:
         return juge(naturel) in ("rc", "reussite")
 
-    garde: dict[int, Fraction] = {}
-    unite = Fraction(1, FACES ** des)
+    comptes: dict[int, int] = {}  # kept die -> count out of 10**(des + x)
+    nouveaux = [(k, k ** x - (k - 1) ** x) for k in range(1, FACES + 1)]  # best of the x new dice
     for jet in product(range(1, FACES + 1), repeat=des):
         tries = sorted(jet)
         if x and reussi(tries[-1]):  # the bretteur makes a successful roll reroll its x best dice
             reste = tries[-x - 1] if des > x else 0
-            for nouveau, q in _loi_max(x).items():
+            for nouveau, c in nouveaux:
                 k = max(reste, nouveau)
-                garde[k] = garde.get(k, Fraction(0)) + unite * q
+                comptes[k] = comptes.get(k, 0) + c
         else:
-            garde[tries[-1]] = garde.get(tries[-1], Fraction(0)) + unite
+            comptes[tries[-1]] = comptes.get(tries[-1], 0) + FACES ** x
+    garde = {k: Fraction(c, FACES ** (des + x)) for k, c in comptes.items()}
     if p["maitre"]:  # a failing roll: every die is failing, so all of them are rerolled
         neuf = _loi_max(des)
         final: dict[int, Fraction] = {}
