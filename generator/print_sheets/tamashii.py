@@ -1,7 +1,9 @@
-"""Tamashii print sheets: a player aid, a competitive score sheet and the status sheet (fiche de Statut).
+"""Tamashii print sheets: player aid, competitive score sheet, status sheet (fiche de Statut), setup sheet.
 
-They are reference-kind sheets (one A4 page fitted by `fit_reference`) whose blocks are drawn
-by the `tamashii-*.html.j2` templates. Everything printed comes from `data/tamashii/`: the turn
+The player aid is a reference sheet (font fitted by `fit_reference`, recto verso) with blocks
+drawn by `tamashii-tour` and `tamashii-mise-en-place`; the score and status sheets are forms
+(sorte « formulaire ») with their own templates; the setup sheet is the game's roster sheet
+(`tamashii_roster`). Everything printed comes from `data/tamashii/`: the turn
 table, the setup steps table, the Tests and Trace sections, the victory-point and penalty
 tables with their recorded reading, the components table and the scenarios. Values the book
 does not give (goal cards' VP, the status sheet's ending codes) are left blank, with a note.
