@@ -296,6 +296,9 @@ def _parameter_problems(entry: Located) -> Iterator[Problem]:
             elif default is not None and (isinstance(default, bool) or not param["min"] <= default <= param["max"]):
                 yield entry.file.problem(here + ("defaut",), f"valeur par défaut {default} hors de "
                                                              f"[{param['min']}, {param['max']}]")
+            elif "libelles" in param and set(param["libelles"]) != {str(v) for v in range(param["min"], param["max"] + 1)}:
+                yield entry.file.problem(here + ("libelles",), f"un libellé par valeur de {param['min']} à "
+                                                               f"{param['max']}, ni plus ni moins")
         elif param["type"] == "booleen" and not isinstance(default, bool):
             yield entry.file.problem(here + ("defaut",), "un paramètre booléen a pour défaut true ou false")
         elif param["type"] == "des":

@@ -117,3 +117,24 @@ def test_bad_die_declarations_stop_the_build(project: Path) -> None:
         f"{f}:17:19 $.calculs[0].parametres[1].symboles: symbole « a » déclaré deux fois",
         f"{f}:17:19 $.calculs[0].parametres[1].symboles: « vide » est réservé à la face sans symbole",
     ])
+
+
+def test_value_labels_cover_the_range_exactly(project: Path) -> None:
+    shutil.copy(MALFORMES / "53-calcul-libelles.yaml", project / "data" / "jeu-test" / "calculs.yaml")
+    f = "data/jeu-test/calculs.yaml"
+    # Line 17, column 19: the mapping after « libelles: » (counted by hand).
+    assert check(project) == (1, [f"{f}:17:19 $.calculs[0].parametres[0].libelles: un libellé par valeur de 2 à 4, "
+                                  "ni plus ni moins"])
+
+
+def test_labelled_values_become_a_choice_on_the_odds_page() -> None:
+    from generator.model import load_site
+    from generator.render import environment
+
+    game = next(g for g in load_site(ROOT).games if g.id == "hami")
+    decl = game.entries["calcul-solo-cnj"].data
+    template = environment().get_template("probas.md.j2")
+    html = template.render(jeu=game.manifest, calculs=[decl], ancres={}, base="../")
+    assert '<select id="cpd-solo_cnj-ligne" name="ligne" data-parametre="ligne" data-type="entier"' in html
+    assert '<option value="1" selected>Prédateur géant</option>' in html
+    assert '<option value="4">Prédateur adulte et larve</option>' in html

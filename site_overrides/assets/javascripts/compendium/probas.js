@@ -109,6 +109,8 @@
         morceaux.push(`${nom} (${champ.querySelectorAll("tbody tr").length} cartes)`);
       } else if (champ.dataset.type === "des") {
         morceaux.push(`${nom} (${editeur("des") ? editeur("des").resume(champ) : "?"})`);
+      } else if (champ.tagName === "SELECT") {
+        morceaux.push(`${prefixe}${nom} : ${champ.selectedOptions[0] ? champ.selectedOptions[0].textContent.trim() : champ.value}`);
       } else {
         morceaux.push(`${prefixe}${nom} ${champ.value}`);
       }
