@@ -107,6 +107,11 @@
         const bouton = tr.querySelector("[data-role=retirer]");
         bouton.disabled = n <= minimum;
         tr.querySelector("input[data-champ=nom]").placeholder = `${libelle} ${i + 1}`;
+        // Each input names its column and its row for screen readers (« Haine, joueur 2 »).
+        tr.querySelectorAll("[data-champ]").forEach((champ) => {
+          const c = champs.find((x) => x.id === champ.dataset.champ);
+          champ.setAttribute("aria-label", `${c ? c.nom : "Nom"}, ${libelle.toLowerCase()} ${i + 1}`);
+        });
       });
     }
 
