@@ -224,6 +224,15 @@ def test_player_aid_setup_checklist_has_a_box_per_step_and_all_fifteen_steps(pag
     assert set(range(1, 16)) <= numbers
 
 
+def test_player_aid_lists_every_upgrade_option_with_its_cost(pages: dict[str, str]) -> None:
+    upgrades = table("table-ameliorations")["lignes"]
+    body = next(rows(t, "donnees") for t in re.findall(r"<table.*?</table>", pages["aide-de-jeu"], flags=re.S)
+                if "<th>Option</th>" in t)
+    assert len(body) == len(upgrades)
+    for row, upgrade in zip(body, upgrades, strict=True):
+        assert [words(c) for c in row] == [words(upgrade[k]) for k in ("option", "cout", "effet")], row
+
+
 def test_player_aid_has_the_test_and_trace_procedures(pages: dict[str, str]) -> None:
     printed = words(page_text(pages["aide-de-jeu"]))
     tests = entry("sections-modes.yaml", "sections", "tests")

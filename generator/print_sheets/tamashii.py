@@ -16,7 +16,7 @@ from typing import Any
 from ..model import Entry, Game
 from .cards import renumber
 from .layout import environment
-from .reference import section, table_view
+from .reference import entry_block, section, table_view
 from .roster import roster_sheet
 from .sheet import Sheet
 from .text import join_units, markdown_html, typographie_fr, units_of
@@ -30,6 +30,7 @@ DURATION_TABLE = "table-duree-competitif"
 VP_SECTION = "points-de-victoire"
 END_SECTION = "fin-de-partie"
 PROCEDURES = ("tests", "trace")
+UPGRADE_TABLE = "table-ameliorations"
 UNLOCK_ROWS = 14                        # blank rows of the unlock log on the status sheet
 
 
@@ -111,7 +112,7 @@ def setup_checklist(game: Game) -> dict[str, Any] | None:
 
 
 def player_aid(game: Game) -> Sheet | None:
-    """The player aid (one per player): the four phases, the setup checklist, Tests and Trace."""
+    """The player aid (one per player): the four phases, the setup checklist, upgrade costs, Tests and Trace."""
     phases = turn_phases(game)
     if not phases:
         return None
@@ -123,11 +124,12 @@ def player_aid(game: Game) -> Sheet | None:
                     render("tamashii-mise-en-place.html.j2", table=checklist))] if checklist else [])
     procedures = [block(e.id, e.nom, rule_text(game, e), large=False)
                   for e in (game.entries.get(i) for i in PROCEDURES) if e is not None]
-    parts = [section("Tour de jeu", [overview]), section("Mise en place", setup),
+    upgrades = [entry_block(game, game.entries[UPGRADE_TABLE])] if UPGRADE_TABLE in game.entries else []
+    parts = [section("Tour de jeu", [overview]), section("Mise en place", setup), section("Amélioration", upgrades),
              section("Tests et Trace", procedures), section("Les phases en détail", details)]
     return Sheet(game, "aide-de-jeu", f"Aide de jeu — {game.nom}", "reference",
-                 "Une par joueur : les quatre phases du tour, la mise en place en 15 étapes à cocher, "
-                 "les Tests et la Trace.", blocs=[p for p in parts if p])
+                 "Une par joueur, recto verso : les quatre phases du tour, la mise en place en 15 étapes à "
+                 "cocher, les coûts d'Amélioration, les Tests et la Trace.", blocs=[p for p in parts if p])
 
 
 # ------------------------------------------------------------------------------------------
