@@ -393,3 +393,42 @@ def test_setup_sheet_escapes_player_and_game_names(game: Game) -> None:
     assert "<img" not in markup and "<b>Cie" not in markup
     assert markup.count(html.escape(HOSTILE, quote=False).replace('"', "&#34;")) + \
         markup.count(html.escape(HOSTILE)) >= 2
+
+
+def test_imprimer_ma_liste_fills_the_setup_sheet_in_the_browser(sheets: dict[str, ps.Sheet], game: Game,
+                                                                  onglet: Any, tmp_path: Path) -> None:
+    from .browser_support import servir
+
+    sheet = sheets["liste"]
+    (tmp_path / sheet.chemin).parent.mkdir(parents=True)
+    (tmp_path / sheet.chemin).write_text(ps.render_sheet(sheet, ps.environment()), encoding="utf-8")
+    js = tmp_path / ps.JS_URL
+    js.parent.mkdir(parents=True)
+    shutil.copy(ROOT / "site_overrides" / ps.JS_URL, js)
+    host = tmp_path / "tamashii" / "verifier" / "index.html"      # like the checker page, two levels down
+    host.parent.mkdir(parents=True)
+    host.write_text('<!DOCTYPE html><html lang="fr"><body><script src="../../assets/javascripts/compendium/'
+                    'impression.js"></script></body></html>', encoding="utf-8")
+    liste = next(s for s in example_setups() if s["options"]["mode"] == "solo")
+    liste = {**liste, "entrees": [{**liste["entrees"][0], "nom": HOSTILE}]}
+    rapport = checked(game, liste)
+    with servir(tmp_path) as base:
+        page = onglet.page
+        page.goto(f"{base}tamashii/verifier/")
+        result = page.evaluate("""async ([l, r]) => {
+            const doc = await window.CompendiumImpression.imprimer('tamashii', l, r);
+            const cells = [...doc.querySelectorAll('[data-role="lignes"] tr')].map(
+                tr => [...tr.querySelectorAll('td')].map(td => td.textContent));
+            const fields = Object.fromEntries([...doc.querySelectorAll('[data-champ]')].map(
+                e => [e.dataset.champ, e.textContent]));
+            return {cells, fields, images: doc.querySelectorAll('img').length,
+                    pirate: doc.defaultView.__pirate === undefined && window.__pirate === undefined};
+        }""", [liste, rapport])
+    assert result["images"] == 0 and result["pirate"]
+    assert len(result["cells"]) == len(liste["entrees"]) == 1
+    assert result["cells"][0][0] == HOSTILE
+    assert f"Plateau {liste['entrees'][0]['plateau']}" in result["cells"][0][1]
+    assert result["fields"]["nom"] == liste["nom"] and result["fields"]["format"] == "1"
+    assert result["fields"]["champ-partie"].startswith("Solo")
+    batteries = liste["options"]["bot_jordan"]["batteries"]
+    assert f"BOT J.O.R.D.A.N. : {batteries} Batteries" in result["fields"]["champ-reglages"]
