@@ -16,6 +16,7 @@ from browser_engine.errors import ErreurDonnees, ErreurEntree, ErreurParametre
 from browser_engine.expressions import ErreurExpression, ValeurIndisponible, evaluer, noms_utilises
 from browser_engine.regles import NOMS_ENTREE, NOMS_LISTE, NOMS_MESURE, VueEntree, placeholders
 
+from . import score_checks
 from .load import DataFile
 from .problems import Problem
 from .validate import Located, entries_of
@@ -37,6 +38,7 @@ def game_problems(game: Game, files: list[DataFile], root: Path) -> list[Problem
     problems = [p for entry in located.values() if entry.kind == "regles_liste"
                 for p in rule_problems(entry, fields, _list_top_fields(data))]
     problems += calculation_problems(game.id, data, located, files)
+    problems += score_checks.score_problems(game.id, located, files)  # scores.yaml (score_checks.py)
     if not problems:
         problems += _static_table_problems(data, files)
         problems += example_list_problems(game.id, data, root)

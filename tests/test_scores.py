@@ -461,3 +461,38 @@ def test_choix_apres_une_bataille_multijoueur():
         calculer_score(HATE, "tirage_multijoueur", {"chacun_pour_sa_peau": True, "joueurs": [
             {"nom": "A", "dues": 1, "retraite": 1}, {"nom": "B", "dues": 1, "retraite": 1},
             {"nom": "C", "dues": 1, "vainqueur": True}]})
+
+
+# ------------------------------------------------------------------ build-time checks
+
+
+def test_declarations_verifiees_a_la_construction(game_root: Path) -> None:
+    # An invented game (tests/fixtures/jeu-test) with no engine module: its score is not implemented,
+    # and its fields are wrong on purpose.
+    from generator.model import load_site
+    from generator.problems import DataError
+
+    (game_root / "data" / "jeu-test" / "scores.yaml").write_text(
+        "scores:\n"
+        "  - id: score-test\n"
+        "    score: total\n"
+        "    nom: Total\n"
+        "    resume: Un score inventé.\n"
+        "    texte: Texte.\n"
+        "    source: {section: Test}\n"
+        "    regles: [cachee]\n"
+        "    page: regles\n"
+        "    joueurs: {min: 3, max: 2}\n"
+        "    sortie: Points\n"
+        "    champs_joueur:\n"
+        "      - {id: points, nom: Points, type: entier, min: 0, max: 9, defaut: 12}\n"
+        "      - {id: points, nom: Encore, type: booleen}\n"
+        "      - {id: nom, nom: Nom, type: booleen}\n", encoding="utf-8")
+    with pytest.raises(DataError) as erreur:
+        load_site(game_root)
+    texte = str(erreur.value)
+    assert "data/jeu-test/scores.yaml:3:12 $.scores[0].score: score « total » déclaré mais pas implémenté" in texte
+    assert "joueurs : min est plus grand que max" in texte
+    assert "la valeur par défaut 12 n'est pas un entier de 0 à 9" in texte
+    assert "« points » déjà utilisé" in texte
+    assert "« nom » réservé" in texte
