@@ -348,11 +348,14 @@ def print_report(donnees_jeu: dict[str, Any], liste: dict[str, Any], rapport: di
     nom = nom_de_liste(liste) or SANS_NOM
     print(f"Liste « {_safe(nom)} » — {bundle_access.nom_du_jeu(donnees_jeu)}")
     cost, budget = rapport["cout"], rapport["budget"]
-    line = f"Coût : {_number(cost)} / {_number(budget)} {unit}"
-    if cost is not None and budget is not None:
-        line += f" (reste {budget - cost})" if cost <= budget else f" ({cost - budget} de trop)"
-    print(line)
     details = rapport.get("details") or {}
+    if cost is not None:  # a game without a points budget (Hate's tribe size, Tamashii's players) shows none
+        line = f"Coût : {_number(cost)} / {_number(budget)} {unit}"
+        if budget is not None:
+            line += f" (reste {budget - cost})" if cost <= budget else f" ({cost - budget} de trop)"
+        print(line)
+    if isinstance(details.get("cout_activation"), int):
+        print(f"Coût d'activation : {details['cout_activation']} {unit}")
     characters = [f"{label} : {details[key]['nombre']} / {_number(details[key]['maximum'])}"
                   for key, label in (("heros", "Héros"), ("sorciers", "Sorciers")) if key in details]
     if characters:

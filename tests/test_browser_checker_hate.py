@@ -5,6 +5,7 @@ Needs `verifier` in the `outils` of `data/hate/jeu.yaml` (enabled by the lead wi
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from tests.engine_support import DATA
@@ -36,6 +37,11 @@ def test_exemple_valide_puis_invalide(onglet: Onglet, site_url: str) -> None:
     assert "reste au village" in couts.nth(0).inner_text()
     assert "Um'Gorr-D-01" in couts.nth(11).inner_text()
     assert couts.nth(11).locator(".cpd-cout").inner_text() == "1"  # the Tyran: 2, minus 1 for Um'Gorr-D-01
+    # The example's comment states the tribe's activation cost; no points total (a tribe has no budget).
+    annonce = re.search(r"Coût d'activation : (\d+) jetons", (DATA / "hate" / "listes" / VALIDE).read_text("utf-8"))
+    assert annonce
+    assert page.inner_text("[data-role=cout-activation]") == f"Coût d'activation : {annonce.group(1)} jetons Sauvagerie"
+    assert page.locator("[data-role=total]").count() == 0
     avertissements = page.inner_text("[data-role=avertissements]")
     assert "recouverte" in avertissements and "Non vérifiable" in avertissements
     capture(page, "hate-verifier-valide.png")

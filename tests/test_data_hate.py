@@ -52,11 +52,11 @@ def lignes(table: str) -> list[dict[str, Any]]:
 # ------------------------------------------------------------------ manifest
 
 
-def test_pas_encore_d_outil():
-    # The checker, odds and print tools come later (issue 11, parts V, O, P): no tool page yet.
+def test_outils_et_pages():
+    # Issue 11 asks for a roster checker (V), exact odds (O), the chronicle score and print aids (P).
     with open(DATA / "jeu.yaml", encoding="utf-8") as f:
         jeu = yaml.safe_load(f)["jeu"]
-    assert jeu["outils"] == []
+    assert set(jeu["outils"]) == {"verifier", "probas", "score", "imprimer"}
     assert [p["id"] for p in jeu["pages"]] == [
         "bases", "chronique", "bataille-simple", "bataille", "tour", "actions", "combat", "forge",
         "fin-de-bataille", "village", "mercenaires", "multijoueur", "tribus", "competences", "rappels"]

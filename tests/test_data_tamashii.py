@@ -35,8 +35,9 @@ def book_lines() -> list[str]:
     return path.read_text(encoding="utf-8").splitlines()
 
 
-def test_no_tool_is_declared_yet(game: Game) -> None:
-    assert game.manifest["outils"] == []
+def test_the_tools_of_issue_12_are_declared(game: Game) -> None:
+    # Setup checker (V), competitive score (§3.1), exact odds (O) and print aids (P).
+    assert set(game.manifest["outils"]) == {"verifier", "probas", "score", "imprimer"}
     assert game.manifest["des"] == ["d6", "d8"]  # l. 1780 (eight faces), 1782 (six faces)
 
 

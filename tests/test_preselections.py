@@ -50,8 +50,11 @@ class Preselections(HTMLParser):
 
 @pytest.fixture(scope="module")
 def boutons(site_dir: Path) -> dict[str, dict[str, object]]:
+    """The presets of the threshold form only (other calculators have presets of their own)."""
+    brut = (site_dir / "kharn-ages" / "probas" / "index.html").read_text(encoding="utf-8")
+    debut = brut.index('data-compendium-calcul="seuil"')
     analyse = Preselections()
-    analyse.feed((site_dir / "kharn-ages" / "probas" / "index.html").read_text(encoding="utf-8"))
+    analyse.feed(brut[brut.rindex("<form", 0, debut):brut.index("</form>", debut)])
     return analyse.boutons
 
 
@@ -89,6 +92,8 @@ def test_quatre_preselections_sur_le_calcul_de_seuil(boutons: dict[str, dict[str
     formulaire = brut.index('data-compendium-calcul="seuil"')
     fin = brut.index("</form>", formulaire)
     assert all(brut.index(f'data-preselection="{p}"') in range(formulaire, fin) for p in boutons)
+    # The other calculators' presets are not inside this form.
+    assert brut.count("data-preselection-ligne=") > len(boutons)
     # Réception is one die (« 1D10 », l. 700); the page says what a toise of fall adds.
     assert "Niveau 1" in str(boutons["reception"]["valeurs_texte"])
     assert "1 par toise" in str(boutons["reception"]["note"]) and "2 par toise" in str(boutons["reception"]["note"])

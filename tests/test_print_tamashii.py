@@ -367,6 +367,12 @@ def test_setup_sheet_filled_in_python_matches_impression_js(game: Game, tmp_path
     for liste in example_setups():
         rapport = checked(game, liste)
         cases.append({"liste": liste, "rapport": rapport, "attendu": ps.roster_model(game, liste, rapport)})
+    # An invented, malformed setup (never checked): wrong types everywhere, it still prints the same.
+    broken = {"jeu": "tamashii", "nom": 123, "format": "x", "options": [1, 2],
+              "entrees": [{"nom": HOSTILE, "plateau": "a", "sac": "plein", "atouts": [1], "classe": {"id": "x"},
+                           "augmentations_de_depart": "coop", "integrite": None}, "pas un joueur"]}
+    cases.append({"liste": broken, "rapport": None, "attendu": ps.roster_model(game, broken, None)})
+    assert cases[-1]["attendu"]["lignes"][0][0] == HOSTILE
     (tmp_path / "cas.json").write_text(json.dumps({"spec": spec, "cas": cases}, ensure_ascii=False), encoding="utf-8")
     script = tmp_path / "comparer.cjs"
     js = ROOT / "site_overrides" / ps.JS_URL

@@ -2,8 +2,8 @@
 
 The calculations of `data/tamashii/calculs.yaml`: tests, trace roll, attack roll, enemy dice
 and reset roll, launcher fill. Dice are parameters of the generic type `des` (no default: the
-faces are icons in the book); the math is in `tamashii_des` and `tamashii_sac`. The bag fill
-from the book's starting bag (l. 272-274) needs no die and is also a static table.
+faces are icons in the book); the math is in `tamashii_des` and `tamashii_sac`. Filling the
+launcher from the book's starting bag (l. 272-274) needs no die and is also a static table.
 """
 from __future__ import annotations
 

@@ -110,6 +110,9 @@ def buildings(game: Game) -> list[dict[str, Any]]:
     return out
 
 
+SAME_AS_FIRST_SLOT = "comme l’emplacement 1"
+
+
 def forge(game: Game) -> dict[str, Any]:
     """The forge: its 4 exploits with the effect of each of their 3 slots, and slots active at the start."""
     table = _table(game, "exploits-de-la-forge")
@@ -117,7 +120,8 @@ def forge(game: Game) -> dict[str, Any]:
     row = next((r for r in (village.data.get("lignes") if village else []) or [] if r.get("ref") == FORGE), {})
     exploits = []
     for line in (table.data.get("lignes") if table else []) or []:
-        effects = [_text(line.get("emplacements_1_2"))] * 2 + [_text(line.get("emplacement_3"))]
+        # Slots 1 and 2 have one effect (l. 880-895): written once, the second slot points to it.
+        effects = [_text(line.get("emplacements_1_2")), SAME_AS_FIRST_SLOT, _text(line.get("emplacement_3"))]
         exploits.append({"nom": _text(line.get("exploit")), "effets": effects})
     started = int(row.get("au_depart") or 0)
     return {"nom": typographie_fr(_name(game, FORGE)), "bonus": _text(row.get("bonus")), "exploits": exploits,

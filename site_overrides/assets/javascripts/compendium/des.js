@@ -141,9 +141,54 @@
     actualiser(conteneur);
   }
 
+  /** The faces typed as text (comma list or JSON), or a French message saying what is wrong. */
+  function lireTexte(conteneur, brut) {
+    const decl = declarationDe(conteneur);
+    const [bas, haut] = bornes(decl);
+    const connus = new Set(symboles(decl).map((s) => s.id));
+    let faces;
+    const texte = String(brut || "").trim();
+    if (texte.startsWith("[")) {
+      try {
+        faces = JSON.parse(texte);
+      } catch (e) {
+        faces = null;
+      }
+      if (!Array.isArray(faces)) return "Texte illisible : une liste JSON est attendue, par exemple [\"frapper\", \"vide\"].";
+    } else {
+      faces = texte ? texte.split(",").map((t) => t.trim()) : [];
+    }
+    if (faces.length < bas || faces.length > haut) {
+      return `Le dé doit avoir ${bas === haut ? bas : `de ${bas} à ${haut}`} faces (reçu : ${faces.length}).`;
+    }
+    for (const [i, face] of faces.entries()) {
+      if (typeof face === "string") {
+        if (face !== "vide" && !connus.has(face)) return `Face ${i + 1} : « ${face.slice(0, 30)} » inconnue (symboles : ${[...connus].join(", ")}, vide).`;
+        if (!decl.exclusif) faces[i] = face === "vide" ? {} : { [face]: 1 };
+      } else if (face && typeof face === "object" && !Array.isArray(face)) {
+        const inconnu = Object.keys(face).find((k) => !connus.has(k));
+        if (inconnu) return `Face ${i + 1} : symbole « ${inconnu.slice(0, 30)} » inconnu.`;
+        if (decl.exclusif) faces[i] = Object.keys(face).find((k) => face[k]) || "vide";
+      } else {
+        return `Face ${i + 1} : un symbole ou un objet est attendu.`;
+      }
+    }
+    return faces;
+  }
+
+  /** The faces as text to copy: « frapper, parer, vide » or JSON. */
+  function texteFaces(conteneur) {
+    const decl = declarationDe(conteneur);
+    const faces = lire(conteneur);
+    if (decl.exclusif) return faces.join(", ");
+    return JSON.stringify(faces.map((f) => Object.fromEntries(Object.entries(f).filter(([, v]) => v !== 0))));
+  }
+
   function actualiser(conteneur) {
     const lignes = conteneur.querySelectorAll("tbody tr").length;
     conteneur.querySelector(".cpd-tableau").hidden = lignes === 0;
+    const champTexte = conteneur.querySelector("[data-role=des-texte]");
+    if (champTexte && document.activeElement !== champTexte) champTexte.value = lignes && !manque(conteneur) ? texteFaces(conteneur) : "";
     const etat = conteneur.querySelector("[data-role=des-etat]");
     if (etat) etat.textContent = manque(conteneur) || resume(conteneur);
   }
@@ -190,11 +235,33 @@
         changerNombre(conteneur, nombre.value);
       });
     }
+    const texte = el("input", { type: "text", classe: "cpd-des-texte", spellcheck: "false", "data-role": "des-texte",
+      id: conteneur.id + "-texte", placeholder: decl.exclusif ? "frapper, frapper, parer, joker, vide, vide" : '[{"succes": 1}, {}, …]' });
+    const appliquer = el("button", { type: "button", classe: "md-button", "data-role": "des-appliquer" }, "Appliquer");
+    const erreurTexte = el("p", { classe: "cpd-aide", "data-role": "des-texte-erreur", "aria-live": "polite" }, "");
     morceaux.push(el("div", { classe: "cpd-tableau" }, table),
       el("p", { classe: "cpd-aide", "data-role": "des-etat", "aria-live": "polite" }, ""),
+      el("details", { classe: "cpd-des-partage" },
+        el("summary", {}, "Copier ou coller les faces en texte"),
+        el("p", { classe: "cpd-aide" }, decl.exclusif
+          ? "Une face par élément, séparées par des virgules (« vide » pour une face sans symbole). Copiez ce texte pour partager votre dé, ou collez celui d'un autre joueur."
+          : "Une liste JSON, un objet par face ({\"symbole\": nombre}). Copiez ce texte pour partager votre dé, ou collez celui d'un autre joueur."),
+        el("p", {}, el("label", { for: conteneur.id + "-texte" }, "Faces en texte "), texte, " ", appliquer),
+        erreurTexte),
       el("p", { classe: "cpd-actions" },
         el("button", { type: "button", classe: "md-button", "data-role": "des-effacer" }, "Effacer ce dé")));
     conteneur.replaceChildren(...morceaux);
+    appliquer.addEventListener("click", () => {
+      const lues = lireTexte(conteneur, texte.value);
+      if (typeof lues === "string") {
+        erreurTexte.textContent = lues;
+        return;
+      }
+      erreurTexte.textContent = "";
+      remplir(conteneur, lues);
+      partager(conteneur);
+      signaler(conteneur);
+    });
     remplir(conteneur, lireStockage(cleDe(conteneur)));
     conteneur.addEventListener("input", (evenement) => {
       if (evenement.target.matches("tbody input, tbody select")) {

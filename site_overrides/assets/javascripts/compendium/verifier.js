@@ -553,6 +553,10 @@
         blocs.push(el("p", { classe: "cpd-total", "data-role": "initiative" },
           "Valeur d'initiative : ", el("strong", {}, C().nombre(d.initiative)), " (somme des niveaux)"));
       }
+      if (typeof d.cout_activation === "number") {
+        blocs.push(el("p", { classe: "cpd-total", "data-role": "cout-activation" },
+          "Coût d'activation : ", el("strong", {}, C().nombre(d.cout_activation)), " " + unite));
+      }
       if (total) {
         const depasse = rapport.budget !== undefined && rapport.budget !== null && rapport.cout > rapport.budget;
         blocs.push(el("p", { classe: "cpd-total" + (depasse ? " cpd-total--depasse" : ""), "data-role": "total" },
