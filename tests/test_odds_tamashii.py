@@ -395,6 +395,9 @@ def brute_fill(bag: dict[str, int], dump: dict[str, int], cases: int,
     ({"1": 1, "corrompues": 1}, {"2": 2, "1": 1, "ouvertes": 1}, 4, {"1": 2, "2": 1}),  # golden rule mid-fill
     ({"2": 2}, {"1": 1, "3": 1}, 6, {"1": 1, "3": 1}),  # bag and dump exhausted: cells stay empty
     ({"1": 1, "ouvertes": 2, "4": 2}, {"corrompues": 2}, 4, {"ouvertes": 1, "1": 1, "4": 1}),
+    # open tokens on both sides of the golden rule, one required as such, a type never drawn
+    ({"ouvertes": 1, "2": 1}, {"1": 2, "ouvertes": 1, "corrompues": 1}, 4, {"ouvertes": 1, "1": 1, "3": 1}),
+    ({"ouvertes": 2, "3": 1}, {"1": 2, "2": 1, "ouvertes": 2}, 5, {"1": 2, "2": 1}),
 ])
 def test_fill_against_draw_orders(bundle, bag, dump, cases, need):
     result = calculer(bundle, "sac", fill_params(bag, dump, cases, need))

@@ -164,27 +164,19 @@ def sac(p: dict[str, Any]) -> ResultatCalcul:
         raise ErreurParametre("Le Sac et le Vidage sont vides : aucun pion Données à piocher. Indiquez le contenu "
                               "de votre Sac (paramètres « sac_1 » à « sac_corrompues »).", "sac_1")
     besoins = tuple(p[f"besoin_{i}"] for i in range(1, 5))
-    tirages, total = ts.remplissage(sac_, vidage, p["cases"])
-
-    def part(condition: Callable[[ts.Tirage], bool]) -> Fraction:
-        return Fraction(sum(w for t, w in tirages.items() if condition(t)), total)
-
-    poids: dict[int, int] = {}
-    for tirage, w in tirages.items():
-        m = ts.manque(tirage, besoins, p["besoin_ouvertes"])
-        poids[m] = poids.get(m, 0) + w
-    law = {m: Fraction(w, total) for m, w in poids.items()}
+    fill = ts.remplissage(sac_, vidage, p["cases"], besoins, p["besoin_ouvertes"])
+    law = {m: Fraction(w, fill.total) for m, w in fill.manque.items()}
     issues = [Issue("schema", "Tous les pions demandés sont tirés (condition nécessaire du Schéma)",
                     law.get(0, Fraction(0)))]
     if any(besoins) and not p["besoin_ouvertes"] and (sac_[ts.OUVERTES] or vidage[ts.OUVERTES]):
         issues.append(Issue("schema-sans-ouvertes", "Tous tirés sans compter les Données Ouvertes",
-                            part(lambda t: ts.manque(t[:4] + (0, 0), besoins, 0) == 0)))
+                            Fraction(fill.sans_ouvertes, fill.total)))
     for i, b in enumerate(besoins):
         if b:
             issues.append(Issue(f"type-{i + 1}", f"Au moins {b} pion{pluriel(b)} du type {i + 1}",
-                                part(lambda t, i=i, b=b: t[i] >= b)))
+                                Fraction(fill.au_moins[i], fill.total)))
     if sac_[ts.CORROMPUES] or vidage[ts.CORROMPUES]:
-        issues.append(Issue("corrompu", "Au moins un pion Corrompu tiré", part(lambda t: t[ts.CORROMPUES] > 0)))
+        issues.append(Issue("corrompu", "Au moins un pion Corrompu tiré", Fraction(fill.corrompu, fill.total)))
     return ResultatCalcul(_die(law), issues)
 
 

@@ -9,6 +9,7 @@
   const C = () => window.Compendium;
   const SVG = "http://www.w3.org/2000/svg";
   const DELAI_CHANGEMENT_MS = 250;
+  const SEUIL_PROGRESSION_S = 0.5; // below this, a calculation shows no timer
   const NEGLIGEABLE = 0.00005; // shown as « < 0,01 % »: runs of such values at either end fold into one row
   const ID_TRONCATURE = "troncature"; // the engine's cut-off mass of exploding dice: a note, not an outcome
 
@@ -451,6 +452,7 @@
         zone.replaceChildren(el("p", { classe: "cpd-aide" }, moteur.etat.pret ? "Calcul en cours…" : "Calcul dès que le moteur est prêt…"));
       }
       const titre = resumeParametres(formulaire);
+      const minuteur = progression(zone, ma);
       try {
         const resultat = await moteur.calculer(jeu, calcul, parametres(formulaire));
         if (ma === generation) {
@@ -464,8 +466,25 @@
           zone.dataset.etat = "erreur";
         }
       } finally {
+        clearInterval(minuteur);
+        zone.querySelectorAll("[data-role=progression]").forEach((p) => p.remove());
         if (ma === generation) zone.removeAttribute("aria-busy");
       }
+    }
+
+    /** A long exact calculation shows the seconds spent so far, above the previous (dimmed) result. */
+    function progression(zone, ma) {
+      const debut = performance.now();
+      return setInterval(() => {
+        const secondes = (performance.now() - debut) / 1000;
+        if (secondes < SEUIL_PROGRESSION_S || ma !== generation) return;
+        let ligne = zone.querySelector("[data-role=progression]");
+        if (!ligne) {
+          ligne = el("p", { classe: "cpd-aide cpd-progression", "data-role": "progression" });
+          zone.prepend(ligne);
+        }
+        ligne.textContent = `Calcul exact en cours… ${secondes.toFixed(1).replace(".", ",")} s`;
+      }, 250);
     }
 
     const plusTard = C().debounce(lancer, DELAI_CHANGEMENT_MS);
