@@ -67,11 +67,19 @@ class LoiJointe:
     troncature: Fraction
 
 
-def _gagnant(ja: Jet, jd: Jet, bouclier: bool) -> Callable[[int, int], bool]:
-    """Who wins a pair of final totals: `attaque_gagne`, except that a shield makes a defence RC parry."""
+def _gagnant(ja: Jet, jd: Jet, bouclier: bool, seuil: int = 0, ecart: int = 0) -> Callable[[int, int], bool]:
+    """Who wins a pair of final totals: `attaque_gagne`, except that a shield makes a defence RC parry.
+
+    A spell must also reach its casting threshold (an RC always does), and its kind of
+    incantation moves the defender's final total by `ecart` (lines 1377-1391).
+    """
     def gagne(a: int, d: int) -> bool:
         if bouclier and d != 0 and d >= jd.rc_min:
             return False
+        if a != 0 and a < min(seuil, ja.rc_min):
+            return False
+        if ecart and a != 0 and d != 0 and (a >= ja.rc_min) == (d >= jd.rc_min):
+            return a > d + ecart
         return attaque_gagne(a, d, ja, jd)
     return gagne
 
@@ -109,7 +117,8 @@ def _reaction_attaque(ja: Jet, d: int, gagne: Callable[[int, int], bool]) -> tup
 
 
 @functools.lru_cache(maxsize=64)
-def loi_jointe(attaque: Camp, defense: Camp, bouclier: bool = False, profondeur: int = PROFONDEUR) -> LoiJointe:
+def loi_jointe(attaque: Camp, defense: Camp, bouclier: bool = False, profondeur: int = PROFONDEUR,
+               seuil: int = 0, ecart: int = 0) -> LoiJointe:
     """Exact categories of an attack against a defence, mastery rerolls and shield included.
 
     The order of `kharn_ages_probas.loi_opposition`: both sides roll; a failing attacker may
@@ -120,13 +129,15 @@ def loi_jointe(attaque: Camp, defense: Camp, bouclier: bool = False, profondeur:
         defense: the defender's roll (the shield's bonus already in its base).
         bouclier: the defender uses a shield: his RC parries any attack.
         profondeur: the explosion depth.
+        seuil: a spell's casting threshold the attack total must also reach (0: none).
+        ecart: added to the defender's final total when totals are compared (a spell's incantation).
 
     Returns:
         The probability of each category and of an explosion stopped at the depth.
 
     """
     ja, jd = Jet(attaque, profondeur), Jet(defense, profondeur)
-    gagne = _gagnant(ja, jd, bouclier)
+    gagne = _gagnant(ja, jd, bouclier, seuil, ecart)
     poids: Counter = Counter()
 
     def ajouter(a: int, d: int, spent_a: bool, spent_d: bool, w: int) -> None:

@@ -9,6 +9,8 @@
 * `relances`: an action against a threshold with Bretteur X (1519), Maître X (1569) and the
   critical thresholds lowered by 1 of the last of his side (1231-1232).
 * `tirage`: a fair draw among k candidates: berserk target (1514), initiative ties (461).
+* `sort`: casting a spell, I × PA + ND10 against its threshold and the target's defence
+  I × PA + ND10, moved by 2 after a quick or a complex incantation (1371-1401).
 
 The readings are recorded in `data/kharn-ages/calculs.yaml`, next to each calculation.
 """
@@ -22,8 +24,11 @@ from typing import Any
 
 from ..errors import ErreurParametre
 from ..odds import Issue, ResultatCalcul
+from .kharn_ages_degats import loi_jointe
 from .kharn_ages_probas import FACES, Camp, _loi, faces_ec, loi_seuil
 
+# The defender's final total after a quick (1 PA) or a complex (3 PA) incantation (lines 1379, 1391).
+ECART_DEFENSE_SORT = {1: -2, 2: 0, 3: 2}
 SEUIL_DEVIATION = 5  # "de 5 ou plus" (line 1008)
 D5 = {face: math.ceil(face / 2) for face in range(1, FACES + 1)}  # line 97
 SEUIL_RECEPTION = 10  # C + A + 1D10 ≥ 10 + 1 (or 2) per toise (lines 700, 711)
@@ -176,5 +181,34 @@ def tirage(p: dict[str, Any]) -> ResultatCalcul:
     return ResultatCalcul(_loi(loi), [Issue("un", "Un candidat donné est tiré", Fraction(1, p["candidats"]))])
 
 
+def _mage(p: dict[str, Any], suffixe: str, pa: int) -> Camp:
+    """One side of a spell: Intelligence × PA + bonus, the level's D10 (one more if Héroïque)."""
+    return Camp(des=p["niveau" + suffixe] + (1 if p["heroique" + suffixe] else 0),
+                base=p["intelligence" + suffixe] * pa + p["bonus" + suffixe],
+                ec=faces_ec(specialiste=p["specialiste" + suffixe]), maitrise=p["maitrise" + suffixe])
+
+
+def sort(p: dict[str, Any]) -> ResultatCalcul:
+    """A spell cast: it works if the caster reaches its threshold and, when defended, beats the defence."""
+    pa = p["incantation"]
+    mage = _mage(p, "_attaque", pa)
+    if not p["defendu"]:
+        seul = loi_seuil(mage, p["seuil"])
+        reussi, rc, ec = seul.reussite(), seul.rc(), seul.ec()
+        issues = [Issue("troncature", "Explosion arrêtée à la profondeur maximale", seul.troncature)]
+    else:
+        loi = loi_jointe(mage, _mage(p, "_defense", p["pa_defense"]), seuil=p["seuil"], ecart=ECART_DEFENSE_SORT[pa])
+        reussi = sum((q for c, q in loi.categories.items() if c.touche), Fraction(0))
+        rc = sum((q for c, q in loi.categories.items() if c.rc), Fraction(0))
+        ec = None
+        issues = [Issue("ec-defense", "EC de la cible (sa défense n'a pas eu lieu)",
+                        sum((q for c, q in loi.categories.items() if c.ec_defense), Fraction(0))),
+                  Issue("troncature", "Explosion arrêtée à la profondeur maximale", loi.troncature)]
+    issues = [Issue("reussite", "Sort lancé et non défendu", reussi),
+              Issue("rc", "Sort lancé sur une RC du mage", rc)] + \
+        ([Issue("ec", "EC du mage", ec)] if ec is not None else []) + issues
+    return ResultatCalcul(_loi({0: 1 - reussi, 1: reussi}), issues)
+
+
 CALCULS_DIVERS = {"d5": d5, "detruire": detruire, "deviation": deviation, "chute": chute,
-                  "relances": relances, "tirage": tirage}
+                  "relances": relances, "tirage": tirage, "sort": sort}
