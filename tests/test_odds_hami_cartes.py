@@ -208,6 +208,19 @@ def test_temps_deck(bundle):
     i = issues(r)
     assert (i["jour"], i["nuit"], i["aube"]) == (Fraction(1, 2), Fraction(3, 8), Fraction(1, 8))
     assert i["aube-au-moins-une"] == aube == Fraction(3, 8)
+    assert "evenement" not in i  # no event studied by default
+
+
+def test_temps_deck_event(bundle):
+    # 2 of the 8 cards carry the event studied (INVENTED): over the first 3 turns, count the orders.
+    ordres = list(permutations(range(8)))
+    vu = sum(Fraction(any(c < 2 for c in o[:3]), len(ordres)) for o in ordres)
+    r = calculer(bundle, "temps", {"jour": 4, "nuit": 3, "aube": 1, "tours": 3, "ombre": False, "evenement": 2})
+    i = issues(r)
+    assert i["evenement-au-moins-un"] == vu == 1 - Fraction(6 * 5 * 4, 8 * 7 * 6)
+    assert i["evenement"] == Fraction(2, 8)
+    with pytest.raises(ErreurParametre, match="de 0 à 8"):
+        calculer(bundle, "temps", {"jour": 4, "nuit": 3, "aube": 1, "evenement": 9})
 
 
 def test_temps_deck_has_no_default_split(bundle):

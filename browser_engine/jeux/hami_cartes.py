@@ -250,6 +250,11 @@ def temps(p: dict[str, Any]) -> ResultatCalcul:
         Issue("aube-au-moins-une", f"Au moins une carte Aube-Crépuscule sur les {tour} premiers tours",
               1 - hypergeometrique(TEMPS_CARTES, aube, tour).get(0, Fraction(0))),
     ]
+    evenement = p.get("evenement") or 0
+    if evenement:  # cards carrying the event studied (Prédateurs, Brume…), from the player's deck (line 282)
+        issues += [Issue("evenement", f"L'événement étudié au tour {tour}", Fraction(evenement, TEMPS_CARTES)),
+                   Issue("evenement-au-moins-un", f"L'événement étudié au moins une fois sur les {tour} premiers tours",
+                         1 - hypergeometrique(TEMPS_CARTES, evenement, tour).get(0, Fraction(0)))]
     return ResultatCalcul(_loi(loi), issues)
 
 
