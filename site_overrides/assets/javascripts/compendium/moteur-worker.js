@@ -6,6 +6,9 @@
 //   {id, type: "valider", jeu, texte | octets, catalogue?} → {id, resultat: rapport} | {id, erreur}
 //   {id, type: "calculer", jeu, calcul, parametres} → {id, resultat: distribution} | {id, erreur}
 //   {id, type: "score", jeu, score, document}       → {id, resultat: classement} | {id, erreur}
+//   {id, type: "composer", jeu, requete, catalogue?} → {id, resultat} | {id, erreur}
+//     requete: {action: "options", liste, chemin} → {chemin, genre, choix: [...]}
+//              {action: "texte", liste}           → {texte, valide}
 // Messages out, besides the answers:
 //   {type: "progression", etape, total, message}
 //   {type: "telechargement", recus, total}          bytes downloaded so far (total 0 when unknown)
@@ -110,6 +113,7 @@ async function demarrer() {
     valider: pyodide.globals.get("valider_texte"),
     calculer: pyodide.globals.get("calculer_json"),
     score: pyodide.globals.get("score_json"),
+    composer: pyodide.globals.get("composer_json"),
   };
 }
 
@@ -172,6 +176,10 @@ async function traiter(message) {
       repondre(id, glue.calculer(message.jeu, String(message.calcul), JSON.stringify(message.parametres ?? {})), debut);
     } else if (type === "score") {
       repondre(id, glue.score(message.jeu, String(message.score), JSON.stringify(message.document ?? {})), debut);
+    } else if (type === "composer") {
+      const requete = JSON.stringify(message.requete ?? {});
+      const catalogue = typeof message.catalogue === "string" ? message.catalogue : null;
+      repondre(id, glue.composer(message.jeu, requete, catalogue), debut);
     } else {
       throw new Error("Requête inconnue : " + type);
     }

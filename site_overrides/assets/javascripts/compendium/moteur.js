@@ -240,6 +240,18 @@
       return this._envoyer({ type: "calculer", jeu, calcul, parametres }, DELAI_CALCUL_MS);
     }
 
+    /**
+     * The list builder: requete = {action: "options", liste, chemin} (the choices of one field,
+     * each with `permis` and its `raisons`) or {action: "texte", liste} (the list as plain text);
+     * catalogue: the text of the player's profile catalogue, if one is loaded.
+     */
+    async composer(jeu, requete, catalogue) {
+      await this.preparer(jeu);
+      const message = { type: "composer", jeu, requete };
+      if (typeof catalogue === "string" && catalogue.trim()) message.catalogue = catalogue;
+      return this._envoyer(message, DELAI_VALIDATION_MS);
+    }
+
     /** A declared score (scores.yaml) from {joueurs: [{nom, …}], …}. */
     async score(jeu, score, document) {
       await this.preparer(jeu);

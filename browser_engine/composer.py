@@ -1,0 +1,497 @@
+"""List builder support: the choices the rules allow for one field, and a list as plain text.
+
+`options_permises` lists the candidate values of one field of a list (given by
+the game's list schema), builds the list with each candidate and asks the
+same validator as the checker: a candidate is refused when it adds errors on
+its entry or on the whole list. No rule is written here: only `valider` decides.
+
+`texte_liste` writes a list and its report as plain text, to paste into a forum.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from . import bundle
+from .catalogue import fusionner_catalogue
+from .errors import ErreurEntree
+from .reader import nom_de_type
+from .validation import SANS_NOM, nom_de_liste, valider
+from .yaml_lite import grouped
+
+MAX_CHEMIN = 300
+MAX_PROFONDEUR = 12
+MAX_REFS = 32
+MAX_ETENDUE_ENTIERS = 12
+MAX_NOM_TEXTE = 120
+MAX_CHOIX_TEXTE = 12
+INVISIBLES = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]+")
+ABSENT = object()
+
+
+# --- JSON pointers and the list schema ----------------------------------------------------------------
+
+def _jetons(chemin: Any) -> list[str]:
+    """The tokens of a JSON pointer (RFC 6901) to a field, checked.
+
+    Raises:
+        ErreurEntree: not a pointer, too long, empty or with `.`/`..` segments.
+
+    """
+    if not isinstance(chemin, str):
+        raise ErreurEntree(f"Le chemin du champ doit être un texte (pointeur JSON), pas {nom_de_type(chemin)}.")
+    if len(chemin) > MAX_CHEMIN:
+        raise ErreurEntree(f"Chemin de champ trop long ({grouped(len(chemin))} caractères) : "
+                           f"{MAX_CHEMIN} au plus.")
+    if not chemin.startswith("/") or chemin == "/":
+        raise ErreurEntree("Chemin de champ invalide : un pointeur JSON vers un champ de la liste est attendu, "
+                           "par exemple « /entrees/0/tribu » ou « /options/lien ».")
+    jetons = [t.replace("~1", "/").replace("~0", "~") for t in chemin[1:].split("/")]
+    if len(jetons) > MAX_PROFONDEUR or any(t in ("", ".", "..") for t in jetons):
+        raise ErreurEntree(f"Chemin de champ invalide : « {_propre(chemin, 60)} » n'est pas un champ de la liste.")
+    return jetons
+
+
+def _resoudre(racine: dict[str, Any], noeud: Any, valeur: Any) -> dict[str, Any]:
+    """A schema node with its local `$ref`s followed and the `allOf`/`oneOf`/`anyOf` branches matching `valeur` merged."""
+    for _ in range(MAX_REFS):
+        if not isinstance(noeud, dict) or "$ref" not in noeud:
+            break
+        cible = _cible(racine, noeud["$ref"])
+        # The referring node's own keywords (its title, its default) win over the definition's.
+        noeud = {**cible, **{k: v for k, v in noeud.items() if k != "$ref"}} if isinstance(cible, dict) else None
+    if not isinstance(noeud, dict):
+        return {}
+    branches = list(noeud.get("allOf") or [])
+    for cle in ("oneOf", "anyOf"):
+        branches += [b for b in noeud.get(cle) or [] if _convient(racine, b, valeur)]
+    if not branches:
+        return noeud
+    fusion = {k: v for k, v in noeud.items() if k not in ("allOf", "oneOf", "anyOf")}
+    proprietes = dict(fusion.get("properties") or {})
+    for branche in branches:
+        branche = _resoudre(racine, branche, valeur)
+        for cle, sous in (branche.get("properties") or {}).items():
+            proprietes.setdefault(cle, sous)
+        for cle, sous in branche.items():
+            if cle != "properties":
+                fusion.setdefault(cle, sous)
+    if proprietes:
+        fusion["properties"] = proprietes
+    return fusion
+
+
+def _cible(racine: dict[str, Any], ref: Any) -> Any:
+    """The node a local `$ref` (`#/$defs/entree`) points to, or None."""
+    if not isinstance(ref, str) or not ref.startswith("#/"):
+        return None
+    noeud: Any = racine
+    for jeton in ref[2:].split("/"):
+        noeud = noeud.get(jeton.replace("~1", "/").replace("~0", "~")) if isinstance(noeud, dict) else None
+    return noeud
+
+
+def _convient(racine: dict[str, Any], branche: Any, valeur: Any) -> bool:
+    """Whether a `oneOf`/`anyOf` branch describes this kind of value: its required keys and its constants."""
+    for _ in range(MAX_REFS):
+        if not isinstance(branche, dict) or "$ref" not in branche:
+            break
+        branche = _cible(racine, branche["$ref"])
+    if not isinstance(branche, dict):
+        return False
+    if not isinstance(valeur, dict):
+        return valeur is ABSENT or not branche.get("properties")
+    if any(cle not in valeur for cle in branche.get("required") or []):
+        return False
+    for cle, sous in (branche.get("properties") or {}).items():
+        if cle not in valeur or not isinstance(sous, dict):
+            continue
+        if "const" in sous and not _egal(valeur[cle], sous["const"]):
+            return False
+        if isinstance(sous.get("enum"), list) and not any(_egal(valeur[cle], e) for e in sous["enum"]):
+            return False
+    return True
+
+
+def _egal(a: Any, b: Any) -> bool:
+    """JSON equality: `true` is not `1`."""
+    if isinstance(a, bool) or isinstance(b, bool) or a is None or b is None:
+        return a is b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return a == b
+    return type(a) is type(b) and a == b
+
+
+def _types(noeud: dict[str, Any]) -> set[str]:
+    declared = noeud.get("type")
+    if isinstance(declared, str):
+        return {declared}
+    return {t for t in declared if isinstance(t, str)} if isinstance(declared, list) else set()
+
+
+def _champ(donnees_jeu: dict[str, Any], liste: dict[str, Any],
+           jetons: list[str]) -> tuple[dict[str, Any], Any, dict[str, Any]]:
+    """The schema node of the field, its current value (or ABSENT) and the schema node of its parent.
+
+    Raises:
+        ErreurEntree: the pointer leaves the list schema or a missing entry.
+
+    """
+    racine = bundle.schema_liste(donnees_jeu)
+    if racine is None:
+        raise ErreurEntree(f"La composition de liste n'existe pas pour « {bundle.nom_du_jeu(donnees_jeu)} ».")
+    noeud, valeur, parent = _resoudre(racine, racine, liste), liste, racine
+    for k, jeton in enumerate(jetons):
+        parent = noeud
+        lieu = "/" + "/".join(jetons[:k + 1])
+        if isinstance(valeur, list) or ("items" in noeud and not isinstance(valeur, dict)):
+            if not jeton.isdigit() or len(jeton) > 6:
+                raise ErreurEntree(f"Chemin de champ invalide : « {_propre(jeton, 40)} » n'est pas un numéro "
+                                   f"d'élément ({_propre(lieu, 60)}).")
+            index = int(jeton)
+            if not isinstance(valeur, list) or index >= len(valeur):
+                quoi = "d'entrée" if jetons[:k] == ["entrees"] else "d'élément"
+                raise ErreurEntree(f"La liste n'a pas {quoi} n° {index + 1} ({_propre(lieu, 60)}).")
+            sous, valeur = noeud.get("items"), valeur[index]
+        else:
+            proprietes = noeud.get("properties") or {}
+            autres = noeud.get("additionalProperties")
+            if jeton in proprietes:
+                sous = proprietes[jeton]
+            elif isinstance(autres, dict):
+                sous = autres
+            else:
+                raise ErreurEntree(f"Champ inconnu du format de liste : « {_propre(lieu, 60)} ».")
+            if valeur is ABSENT or valeur is None:
+                valeur = ABSENT
+            elif isinstance(valeur, dict):
+                valeur = valeur.get(jeton, ABSENT)
+            else:
+                raise ErreurEntree(f"« {_propre('/' + '/'.join(jetons[:k]), 60)} » n'est pas un objet : "
+                                   f"le champ « {_propre(jeton, 40)} » ne peut pas y être choisi.")
+        noeud = _resoudre(racine, sous, valeur)
+    return noeud, valeur, parent
+
+
+# --- candidates ---------------------------------------------------------------------------------------
+
+def _candidats(noeud: dict[str, Any]) -> tuple[str, list[Any]]:
+    """`("valeur", [...])` for a field taking one value, `("bascule", [...])` for an array of choices."""
+    types = _types(noeud)
+    if isinstance(noeud.get("enum"), list):
+        valeurs = list(noeud["enum"])
+        if "null" in types and not any(v is None for v in valeurs):
+            valeurs.append(None)
+        return "valeur", valeurs
+    if "const" in noeud:
+        return "valeur", [noeud["const"]]
+    if "boolean" in types and not types & {"array", "object"}:
+        return "valeur", [True, False] + ([None] if "null" in types else [])
+    entiers = _entiers(noeud)
+    if entiers and not types & {"array", "object", "string"}:
+        return "valeur", entiers + ([None] if "null" in types else [])
+    items = noeud.get("items")
+    if isinstance(items, dict) and (not types or "array" in types) and isinstance(items.get("enum"), list):
+        return "bascule", list(items["enum"])
+    return "", []
+
+
+def _entiers(noeud: dict[str, Any]) -> list[int]:
+    """Every integer of a small bounded integer field (`melee`: 1 to 5), else nothing."""
+    bas, haut = noeud.get("minimum"), noeud.get("maximum")
+    if "integer" not in _types(noeud) or not all(isinstance(b, int) and not isinstance(b, bool) for b in (bas, haut)):
+        return []
+    return list(range(bas, haut + 1)) if 0 <= haut - bas < MAX_ETENDUE_ENTIERS else []
+
+
+def _remplacer(objet: Any, jetons: list[str], valeur: Any) -> Any:
+    """A copy of `objet` whose field at `jetons` is `valeur` (ABSENT removes it); only the path is copied."""
+    jeton, reste = jetons[0], jetons[1:]
+    if isinstance(objet, list):
+        copie_liste = list(objet)
+        index = int(jeton)
+        copie_liste[index] = _remplacer(copie_liste[index], reste, valeur) if reste else valeur
+        return copie_liste
+    copie = dict(objet) if isinstance(objet, dict) else {}
+    nouveau = _remplacer(copie.get(jeton), reste, valeur) if reste else valeur
+    if nouveau is ABSENT:
+        copie.pop(jeton, None)
+    else:
+        copie[jeton] = nouveau
+    return copie
+
+
+def _basculer(actuel: Any, item: Any, requis: bool) -> tuple[bool, Any]:
+    """Whether `item` is in the array now, and the array with `item` toggled (ABSENT when left empty)."""
+    elements = [actuel] if isinstance(actuel, (str, int, float)) else list(actuel) if isinstance(actuel, list) else []
+    present = any(_egal(e, item) for e in elements)
+    nouveau = [e for e in elements if not _egal(e, item)] if present else elements + [item]
+    if not nouveau and not requis and not isinstance(actuel, list):
+        return present, ABSENT
+    return present, nouveau
+
+
+# --- reports ------------------------------------------------------------------------------------------
+
+def _concerne(chemin_violation: Any, prefixe: str | None) -> bool:
+    """Whether a violation is on the entry `prefixe` (`/entrees/2`) or on the whole list."""
+    if not isinstance(chemin_violation, str) or prefixe is None:
+        return True
+    if chemin_violation in ("", "/") or not chemin_violation.startswith("/entrees/"):
+        return True
+    return chemin_violation == prefixe or chemin_violation.startswith(prefixe + "/")
+
+
+def _nouvelles(avant: list[dict[str, Any]], apres: list[dict[str, Any]], prefixe: str | None) -> list[dict[str, Any]]:
+    """The violations of `apres` absent from `avant` (same code and pointer) that concern the field's entry."""
+    restantes = Counter((v.get("code"), v.get("chemin")) for v in avant)
+    out = []
+    for v in apres:
+        cle = (v.get("code"), v.get("chemin"))
+        if restantes[cle] > 0:
+            restantes[cle] -= 1
+        elif _concerne(v.get("chemin"), prefixe):
+            out.append({"code": v.get("code"), "message": v.get("message"), "chemin": v.get("chemin"),
+                        "regle": v.get("regle")})
+    return out
+
+
+def _cout_entree(rapport: dict[str, Any], index: int | None) -> Any:
+    """The cost of entry `index` in a report's `details.entrees` rows, or None."""
+    details = rapport.get("details")
+    lignes = details.get("entrees") if isinstance(details, dict) else None
+    if index is None or not isinstance(lignes, list):
+        return None
+    for ligne in lignes:
+        if isinstance(ligne, dict) and ligne.get("index") == index:
+            return ligne["cout_total"] if "cout_total" in ligne else ligne.get("cout")
+    return None
+
+
+def _preparer(donnees_jeu: dict[str, Any], liste: Any, catalogue: Any) -> dict[str, Any]:
+    if not isinstance(liste, dict):
+        raise ErreurEntree(f"La liste doit être un objet (avec les clés jeu, nom, format et entrees), "
+                           f"pas {nom_de_type(liste)}.")
+    if catalogue is not None:
+        liste = fusionner_catalogue(donnees_jeu, liste, catalogue)
+    return liste
+
+
+def options_permises(donnees_jeu: dict[str, Any], liste: Any, chemin: Any,
+                     catalogue: Any = None) -> dict[str, Any]:
+    """The values one field of a list may take, each checked by the validator.
+
+    Args:
+        donnees_jeu: the game bundle.
+        liste: the list document.
+        chemin: JSON pointer to the field (`/entrees/2/tribu`, `/entrees/0/sorts`, `/options/lien`).
+        catalogue: a parsed profile catalogue merged into the list first (Khârn-Âges), or None.
+
+    Returns:
+        `{"chemin", "choix": [{"valeur", "actif", "permis", "raisons", "cout_entree", "cout_total"}]}`.
+        For an array of choices each `valeur` is one item, toggled (`actif`: present now).
+        `raisons` are the errors the choice adds on its entry or on the whole list.
+
+    Raises:
+        ErreurEntree: unreadable list or catalogue, unknown field, or a field without choices.
+
+    """
+    liste = _preparer(donnees_jeu, liste, catalogue)
+    jetons = _jetons(chemin)
+    noeud, actuel, parent = _champ(donnees_jeu, liste, jetons)
+    genre, valeurs = _candidats(noeud)
+    if not valeurs:
+        raise ErreurEntree(f"Le champ « {_propre(chemin, 60)} » n'a pas de choix à proposer (valeur libre).")
+    index = int(jetons[1]) if len(jetons) >= 3 and jetons[0] == "entrees" else None
+    prefixe = f"/entrees/{index}" if index is not None else None
+    base = valider(donnees_jeu, liste)
+    defaut = noeud.get("default", ABSENT)
+    requis = jetons[-1] in (parent.get("required") or [])
+    choix = []
+    for valeur in valeurs:
+        if genre == "bascule":
+            actif, nouvelle = _basculer(actuel, valeur, requis)
+        else:
+            courant = defaut if actuel is ABSENT else actuel
+            actif, nouvelle = courant is not ABSENT and _egal(courant, valeur), valeur
+        variante = liste if actif and genre == "valeur" else _remplacer(liste, jetons, nouvelle)
+        rapport = base if variante is liste else valider(donnees_jeu, variante)
+        raisons = _nouvelles(base["erreurs"], rapport["erreurs"], prefixe)
+        choix.append({"valeur": valeur, "actif": actif, "permis": not raisons, "raisons": raisons,
+                      "avertissements": _nouvelles(base["avertissements"], rapport["avertissements"], prefixe),
+                      "cout_entree": _cout_entree(rapport, index), "cout_total": rapport.get("cout")})
+    return {"chemin": chemin, "genre": genre, "choix": choix}
+
+
+# --- plain text ---------------------------------------------------------------------------------------
+
+def _propre(texte: Any, longueur: int = MAX_NOM_TEXTE) -> str:
+    """User text on one line, without control or bidirectional characters, cut at `longueur`."""
+    propre = INVISIBLES.sub(" ", str(texte)).strip()
+    propre = re.sub(r"\s{2,}", " ", propre)
+    return propre if len(propre) <= longueur else propre[:longueur - 1] + "…"
+
+
+def _nombre(valeur: Any) -> str:
+    if isinstance(valeur, int) and not isinstance(valeur, bool):
+        return grouped(valeur).replace("\u202f", " ")
+    if isinstance(valeur, float):
+        return f"{valeur:g}".replace(".", ",")
+    return _propre(valeur, 40)
+
+
+class _Libelles:
+    """French labels of the list's fields and values, from the schema titles and the data names."""
+
+    def __init__(self, donnees_jeu: dict[str, Any]) -> None:
+        self.racine = bundle.schema_liste(donnees_jeu) or {}
+        self.noms = {ident: e["nom"] for ident, e in bundle.entrees_du_jeu(donnees_jeu).items()
+                     if isinstance(e.get("nom"), str)}
+
+    def nom(self, valeur: str, cle: str | None, titre: str | None) -> str:
+        """The data name of an id (`lumiere` → Lumière, tribu `um-rak` → Um'Rak), else the id."""
+        nom = self.noms.get(valeur)
+        if nom is None and cle:
+            nom = self.noms.get(f"{cle}-{valeur}")
+            if nom is not None and titre and nom.lower().startswith(titre.lower() + " "):
+                nom = nom[len(titre) + 1:]
+        return _propre(nom if nom is not None else valeur, 60)
+
+    def noeud(self, parent: dict[str, Any], cle: str, valeur: Any) -> dict[str, Any]:
+        sous = (parent.get("properties") or {}).get(cle)
+        if sous is None and isinstance(parent.get("additionalProperties"), dict):
+            sous = parent["additionalProperties"]
+        return _resoudre(self.racine, sous, valeur)
+
+    def titre(self, noeud: dict[str, Any], cle: str) -> str:
+        titre = noeud.get("title")
+        return titre if isinstance(titre, str) else _propre(cle, 40)
+
+    def valeur(self, valeur: Any, noeud: dict[str, Any], profondeur: int = 0, cle: str | None = None) -> str:
+        """A value as text: data names for ids, `oui`/`non`, lists joined by commas."""
+        if isinstance(valeur, bool):
+            return "oui" if valeur else "non"
+        if isinstance(valeur, str):
+            return self.nom(valeur, cle, noeud.get("title") if isinstance(noeud.get("title"), str) else None)
+        if isinstance(valeur, (int, float)) or valeur is None:
+            return _nombre(valeur) if valeur is not None else "—"
+        if profondeur >= 2:
+            return "…"
+        if isinstance(valeur, list):
+            items = _resoudre(self.racine, noeud.get("items"), ABSENT)
+            montres = [self.valeur(v, items, profondeur + 1, cle) for v in valeur[:MAX_CHOIX_TEXTE]]
+            reste = len(valeur) - MAX_CHOIX_TEXTE
+            return ", ".join(montres + ([f"… (+{reste})"] if reste > 0 else [])) or "aucun"
+        if isinstance(valeur, dict):
+            parties = []
+            for k, v in list(valeur.items())[:MAX_CHOIX_TEXTE]:
+                sous = self.noeud(noeud, str(k), v)
+                nomme = str(k) in (noeud.get("properties") or {})  # else a free key (a token's colour)
+                titre = self.titre(sous, str(k)) if nomme else self.nom(str(k), None, None)
+                parties.append(f"{titre} {self.valeur(v, sous, profondeur + 1, str(k))}")
+            return ", ".join(parties)
+        return _propre(valeur, 40)
+
+    def champs(self, objet: dict[str, Any], noeud: dict[str, Any], sauf: tuple[str, ...] = ()) -> list[str]:
+        """`Titre valeur` for each field of an object, in the schema's order; `true` flags show the title alone."""
+        ordre = list(noeud.get("properties") or {})
+        cles = sorted((k for k in objet if isinstance(k, str) and k not in sauf),
+                      key=lambda k: ordre.index(k) if k in ordre else len(ordre))
+        out = []
+        for cle in cles:
+            valeur = objet[cle]
+            sous = self.noeud(noeud, cle, valeur)
+            if valeur is False or valeur == [] or valeur is None:
+                continue
+            titre = self.titre(sous, cle)
+            out.append(titre if valeur is True else f"{titre} : {self.valeur(valeur, sous, 0, cle)}")
+        return out
+
+
+def _ligne_entree(libelles: _Libelles, noeud_entree: dict[str, Any], numero: int, entree: Any,
+                  rangee: dict[str, Any] | None, unite: str | None) -> str:
+    nom = (rangee or {}).get("nom") or (entree.get("nom") if isinstance(entree, dict) else None)
+    ligne = f"{numero}. {_propre(nom) if nom else f'Entrée {numero}'}"
+    nombre = (rangee or {}).get("nombre")
+    if isinstance(nombre, int) and not isinstance(nombre, bool) and nombre > 1:
+        ligne += f" ×{_nombre(nombre)}"
+    if isinstance(entree, dict):
+        noeud = _resoudre(libelles.racine, noeud_entree, entree)
+        champs = libelles.champs(entree, noeud, sauf=("nom", "nombre"))
+        if champs:
+            ligne += " — " + " ; ".join(champs)
+    cout = None if rangee is None else rangee["cout_total"] if "cout_total" in rangee else rangee.get("cout")
+    if unite and isinstance(cout, (int, float)) and not isinstance(cout, bool):
+        ligne += f" — {_quantite(cout, unite)}"
+    elif (rangee or {}).get("au_village") is True:
+        ligne += " — reste au village"
+    return ligne
+
+
+def _quantite(nombre: float, unite: str) -> str:
+    """`3 points`, `1 point`, `1 jeton Sauvagerie`: the unit's first word is singular below 2."""
+    if abs(nombre) < 2:
+        premier, _, reste = unite.partition(" ")
+        if premier.endswith("s") and len(premier) > 2:
+            unite = premier[:-1] + (" " + reste if reste else "")
+    return f"{_nombre(nombre)} {unite}"
+
+
+def texte_liste(donnees_jeu: dict[str, Any], liste: Any, rapport: dict[str, Any] | None = None) -> str:
+    """A list as plain text, to paste into a forum or a chat.
+
+    Args:
+        donnees_jeu: the game bundle.
+        liste: the list document.
+        rapport: its validation report; computed when None.
+
+    Returns:
+        Title line, options, one line per entry with its cost, the total against
+        the format, the verdict and the errors, one per line.
+
+    Raises:
+        ErreurEntree: the list cannot be checked (not an object, too large...).
+
+    """
+    if rapport is None:
+        rapport = valider(donnees_jeu, liste)
+    if not isinstance(liste, dict):
+        raise ErreurEntree(f"La liste doit être un objet, pas {nom_de_type(liste)}.")
+    libelles = _Libelles(donnees_jeu)
+    racine = _resoudre(libelles.racine, libelles.racine, liste)
+    unite = donnees_jeu["jeu"].get("unite_cout") if isinstance(donnees_jeu["jeu"].get("unite_cout"), str) else None
+    details = rapport.get("details") if isinstance(rapport.get("details"), dict) else {}
+    lignes = [f"{_propre(nom_de_liste(liste) or SANS_NOM)} — {bundle.nom_du_jeu(donnees_jeu)}"]
+    format_ = liste.get("format")
+    noeud_format = libelles.noeud(racine, "format", format_)
+    if isinstance(format_, (int, float)) and not isinstance(format_, bool):
+        montre = _quantite(format_, unite) if unite and rapport.get("cout") is not None else _nombre(format_)
+        lignes.append(f"{libelles.titre(noeud_format, 'format')} : {montre}")
+    options = liste.get("options")
+    if isinstance(options, dict) and options:
+        lignes += libelles.champs(options, libelles.noeud(racine, "options", options))
+    entrees = liste.get("entrees") if isinstance(liste.get("entrees"), list) else []
+    rangees = {r.get("index"): r for r in details.get("entrees") or [] if isinstance(r, dict)}
+    noeud_entrees = libelles.noeud(racine, "entrees", entrees)
+    if entrees:
+        lignes.append("")
+    for k, entree in enumerate(entrees):
+        rangee = rangees.get(k)
+        lignes.append(_ligne_entree(libelles, noeud_entrees.get("items") or {}, k + 1, entree, rangee,
+                                    unite if rapport.get("cout") is not None or "cout_activation" in details else None))
+    lignes.append("")
+    cout, budget = rapport.get("cout"), rapport.get("budget")
+    if unite and isinstance(cout, (int, float)):
+        total = f"Total : {_nombre(cout)}" + (f" / {_quantite(budget, unite)}" if isinstance(budget, int) else
+                                               f" {unite}")
+        lignes.append(total)
+    if unite and isinstance(details.get("cout_activation"), int):
+        lignes.append(f"Coût d'activation : {_quantite(details['cout_activation'], unite)}")
+    erreurs = [e for e in rapport.get("erreurs") or [] if isinstance(e, dict)]
+    if rapport.get("valide"):
+        lignes.append("Liste valide")
+    else:
+        lignes.append(f"Liste invalide : {len(erreurs)} erreur{'s' if len(erreurs) > 1 else ''}")
+        lignes += [f"- {_propre(e.get('message', ''), 600)}" for e in erreurs]
+    return "\n".join(lignes) + "\n"
