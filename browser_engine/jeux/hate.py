@@ -4,7 +4,8 @@ This module is the game's entry point for the generic engine (see `jeux/__init__
 What data can say lives in `data/hate/regles-liste.yaml` (composition, single-battle limits,
 one scar); this module reads the roster (`hate_liste.py`), derives the values those rules
 select on, checks what compares figures with each other or with the village
-(`hate_liste.py`, `hate_village.py`) and computes each figure's activation cost.
+(`hate_liste.py`, `hate_village.py`), the optional chronicle log (`hate_journal.py`) and computes
+each figure's activation cost.
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 
 from ..analyse import AnalyseJeu
 from ..regles import VueEntree
+from .hate_journal import verifier_journal
 from .hate_liste import LIBELLES, MODE_CHRONIQUE, Controle, Figure, cout_base
 from .hate_probas import CALCULS, TYPES_PARAMETRES, tables_statiques
 from .hate_scores import SCORES
@@ -38,6 +40,8 @@ def analyser(donnees_jeu: dict[str, Any], liste: dict[str, Any], vues: list[VueE
     controle.verifier_figures()
     if controle.mode == MODE_CHRONIQUE:
         verifier_chronique(controle)
+    if "journal" in liste:
+        verifier_journal(controle, liste["journal"])
     lignes = [_ligne(controle, figure) for figure in controle.figures]
     couts = [ligne["cout_total"] for ligne in lignes if isinstance(ligne["cout_total"], int)]
     complet = all(isinstance(ligne["cout_total"], int) or ligne["au_village"] for ligne in lignes)
