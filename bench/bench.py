@@ -87,7 +87,12 @@ def main() -> int:
         if browser.is_file():
             sys.stdout.flush()
             # The browser measures run on the site just built, never on a stale `site/`.
-            return subprocess.call([sys.executable, str(browser), "--site", str(tmp / "froid-0")], cwd=ROOT, env=ENV)
+            code = subprocess.call([sys.executable, str(browser), "--site", str(tmp / "froid-0")], cwd=ROOT, env=ENV)
+            print()
+            sys.stdout.flush()
+            # The list builder: from a click to an updated report, and the choices of one field.
+            composer = [sys.executable, str(ROOT / "bench" / "bench_composer.py"), "--site", str(tmp / "froid-0")]
+            return subprocess.call(composer, cwd=ROOT, env=ENV) or code
     return 0
 
 

@@ -24,7 +24,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+# The script's own folder would shadow the `bench` package with bench/bench.py.
+sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 
 from bench.lourds import parametres_lourds  # noqa: E402
 from tests.browser_support import lancer_chromium, servir, surveiller_reseau  # noqa: E402
