@@ -100,6 +100,15 @@ def _parser() -> _Parser:
     check.add_argument("--catalogue", metavar="FICHIER",
                        help="catalogue de profils (YAML ou JSON) ajouté à la liste, pour les jeux dont "
                             "les profils sont fournis par le joueur (kharn-ages)")
+    text = commands.add_parser("texte", help="résumé d'une liste en texte simple, à coller dans un forum",
+                               description="Écrire une liste en texte simple : nom, options, entrées, coûts, "
+                                           "total et verdict. Code de sortie : 0 valide, 1 invalide, "
+                                           "2 fichier illisible ou refusé.")
+    text.add_argument("liste", metavar="LISTE", help="fichier de la liste (.yaml ou .json), ou - pour l'entrée standard")
+    text.add_argument("--donnees", metavar="DOSSIER", type=Path,
+                      help="dossier data/ du site, ou paquet JSON assets/data/<jeu>.json")
+    text.add_argument("--catalogue", metavar="FICHIER",
+                      help="catalogue de profils (YAML ou JSON) ajouté à la liste (kharn-ages)")
     odds = commands.add_parser("probas", help="probabilités exactes d'un calcul déclaré",
                                description="Calculer une loi exacte. Les options de paramètres "
                                            "dépendent du calcul : voir « probas JEU CALCUL --aide ».",
@@ -445,6 +454,22 @@ def _read_catalogue(name: str) -> Any:
         raise ErreurEntree(f"Catalogue de profils illisible : {exc.message}", exc.ligne, exc.colonne) from None
 
 
+def command_text(args: argparse.Namespace) -> int:
+    """`texte LISTE`: the list as plain text; 0 valid, 1 invalid."""
+    from .composer import texte_liste
+
+    liste = _read_list(args.liste)
+    jeu = liste.get("jeu")
+    if not isinstance(jeu, str) or not jeu:
+        raise ErreurEntree("La liste n'indique pas son jeu : ajoutez le champ « jeu » (par exemple jeu: bataille-d6).")
+    donnees_jeu = charger_donnees(jeu, args.donnees)
+    if args.catalogue is not None:
+        liste = fusionner_catalogue(donnees_jeu, liste, _read_catalogue(args.catalogue))
+    rapport = valider(donnees_jeu, liste)
+    _output(sys.stdout.write, texte_liste(donnees_jeu, liste, rapport))
+    return 0 if rapport["valide"] else 1
+
+
 def command_check(args: argparse.Namespace) -> int:
     """`valider LISTE`: 0 valid, 1 invalid."""
     liste = _read_list(args.liste)
@@ -583,6 +608,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(f"unrecognized arguments: {' '.join(rest)}")
         if args.commande == "valider":
             return command_check(args)
+        if args.commande == "texte":
+            return command_text(args)
         if args.commande == "tables":
             return command_tables(args)
         if args.commande == "score":

@@ -334,3 +334,22 @@ def test_glue_composer_json() -> None:
     avec = json.loads(ns["composer_json"]("kharn-ages", json.dumps(
         {"action": "options", "liste": ka, "chemin": "/entrees/0/leader"}), CATALOGUE_KA.read_text("utf-8")))
     assert par_valeur(avec["resultat"])["true"]["permis"]
+
+
+# --- command line -------------------------------------------------------------------------------------
+
+def test_cli_texte(capsys: pytest.CaptureFixture[str]) -> None:
+    """`texte LISTE` prints the same text as texte_liste; exit 1 for an invalid list, 2 for a missing file."""
+    from browser_engine.cli import main
+
+    fichier = DATA / "hami" / "listes" / "12-invalide-trois-gardiens.yaml"
+    assert main(["texte", str(fichier)]) == 1
+    sortie = capsys.readouterr().out
+    liste = lire_liste(fichier.read_text("utf-8"))
+    assert sortie == texte_liste(load_bundle("hami"), liste)
+    assert "Liste invalide : 1 erreur" in sortie
+    ka = DATA / "kharn-ages" / "listes" / "12-invalide-profil-non-fourni.yaml"
+    assert main(["texte", str(ka), "--catalogue", str(CATALOGUE_KA)]) == 0
+    assert "Liste valide" in capsys.readouterr().out
+    assert main(["texte", str(DATA / "absent.yaml")]) == 2
+    assert "introuvable" in capsys.readouterr().err
