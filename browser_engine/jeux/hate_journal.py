@@ -298,7 +298,6 @@ class Journal:
     def capitale_d_un_tiers(self, bataille: Bataille, tenant: str) -> None:
         """The capital held by a player outside the battle needs more Haine than them (l. 327-329)."""
         haine = _dict(bataille.brut.get("haine"))
-        chemin = f"{bataille.chemin}/haine"
         sienne = _entier(haine.get(tenant))
         leurs = [h for h in (_entier(haine.get(a)) for a in sorted(bataille.attaquants)) if h is not None]
         if sienne is None or len(leurs) < len(bataille.attaquants):
@@ -308,7 +307,8 @@ class Journal:
                                f"pas cette bataille ; ajoutez à la bataille « haine: {{{noms}}} ».", bataille.chemin)
         elif max(leurs) <= sienne:
             self.erreur("HATE_CH_CAPITALE", f"Pour cibler la capitale tenue par {_q(tenant)}, absent de la bataille, "
-                        f"l'attaquant doit avoir plus de Haine que lui : {max(leurs)} contre {sienne}.", chemin)
+                        f"l'attaquant doit avoir plus de Haine que lui : {max(leurs)} contre {sienne}.",
+                        f"{bataille.chemin}/cible")
 
     def voisinage(self, bataille: Bataille, cible: str, chemin: str) -> None:
         """Adjacency to the attacker's territories, with the exceptions of l. 321-326."""
