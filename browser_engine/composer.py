@@ -415,7 +415,7 @@ def _ligne_entree(libelles: _Libelles, noeud_entree: dict[str, Any], numero: int
     ligne = f"{numero}. {_propre(nom) if nom else f'Entrée {numero}'}"
     nombre = (rangee or {}).get("nombre")
     if isinstance(nombre, int) and not isinstance(nombre, bool) and nombre > 1:
-        ligne += f" ×{_nombre(nombre)}"
+        ligne += f" ({_nombre(nombre)} figurines)"  # a unit, or a Hami with its familiar
     if isinstance(entree, dict):
         noeud = _resoudre(libelles.racine, noeud_entree, entree)
         champs = libelles.champs(entree, noeud, sauf=("nom", "nombre"))
