@@ -1,6 +1,7 @@
 """Render stage: the model becomes virtual Markdown pages (nothing is written into content/)."""
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -263,7 +264,9 @@ def tool_pages(site: Site, root: Path) -> dict[str, str]:
                    "scores": game.raw.get("scores", []),
                    "regles": game.raw.get("regles_liste", []), "noms": {i: e.nom for i, e in game.entries.items()}}
         catalogue = game_schema(root, "catalogue", game.id)
+        # catalogue_schema: in the file's order (the bundle's copy is key-sorted), for the card editor's layout.
         context.update(catalogue=catalogue is not None, catalogue_champs=catalogue_fields(catalogue or {}),
+                       catalogue_schema=json.dumps(catalogue or {}, ensure_ascii=False).replace("</", "<\\/"),
                        catalogues=example_lists(root, game.id, "catalogues"))
         renderer = GameRenderer(game, env)
         for tool in (t for t in available_tools(game) if t in ENGINE_TOOLS):

@@ -425,6 +425,8 @@
       } catch (e) {
         /* private browsing or full storage: the catalogue stays loaded for this visit */
       }
+      // Hook for the card editor (cartes.js): every catalogue change is announced…
+      bloc.dispatchEvent(new CustomEvent("compendium:catalogue", { detail: { texte: etat.texte, nom: etat.nom } }));
     };
     const charger = (texte, nom) => {
       etat.texte = texte;
@@ -454,6 +456,8 @@
     } catch (e) {
       /* unreadable storage: start without a catalogue */
     }
+    // …and an edited catalogue comes back through this event, then the list is checked again.
+    bloc.addEventListener("compendium:catalogue-edite", (ev) => charger(String(ev.detail.texte), String(ev.detail.nom)));
     role("catalogue-importer").addEventListener("click", () => fichier.click());
     fichier.addEventListener("change", async () => {
       const f = fichier.files && fichier.files[0];
