@@ -193,3 +193,26 @@ def test_preselections_kharn_ages(onglet: Onglet, site_url: str) -> None:
     assert Fraction(zone.locator("[data-issue=reussite]").get_attribute("data-fraction")) == Fraction(6, 10)
     assert formulaire.get_by_role("button", name="Réception", exact=True).get_attribute("aria-pressed") == "true"
     assert "1 par toise" in formulaire.locator("[data-role=preselection-appliquee]").inner_text()
+
+
+def test_long_calculation_shows_its_seconds(onglet: Onglet, site_url: str) -> None:
+    """A calculation that takes a while says so, with the seconds spent, then leaves only its result.
+
+    The engine is slowed down in the page (2 s before each calculation) so the test does not depend
+    on this machine's speed.
+    """
+    page = onglet.page
+    ouvrir(page, site_url + "kharn-ages/probas/")
+    page.evaluate("""() => { const C = window.Compendium;
+      const f = document.querySelector('form[data-compendium-calcul=sort]');
+      const m = C.moteur(C.racine(f.dataset.base)); const original = m.calculer.bind(m);
+      m.calculer = (...a) => new Promise((r) => setTimeout(r, 2000)).then(() => original(...a)); }""")
+    formulaire = page.locator("form[data-compendium-calcul=sort]")
+    formulaire.locator("button[type=submit]").click()
+    progression = formulaire.locator("[data-role=progression]")
+    progression.wait_for(timeout=5_000)
+    assert progression.inner_text().startswith("Calcul exact en cours…")
+    assert progression.inner_text().endswith(" s")
+    formulaire.locator("[data-role=resultat][data-etat=resultat]:not([aria-busy])").wait_for(timeout=30_000)
+    assert progression.count() == 0
+    assert formulaire.locator("table[data-role=distribution]").count() == 1
