@@ -454,10 +454,8 @@ def _read_catalogue(name: str) -> Any:
         raise ErreurEntree(f"Catalogue de profils illisible : {exc.message}", exc.ligne, exc.colonne) from None
 
 
-def command_text(args: argparse.Namespace) -> int:
-    """`texte LISTE`: the list as plain text; 0 valid, 1 invalid."""
-    from .composer import texte_liste
-
+def _checked_list(args: argparse.Namespace) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """The game data, the list (merged with --catalogue) and its report, for `valider` and `texte`."""
     liste = _read_list(args.liste)
     jeu = liste.get("jeu")
     if not isinstance(jeu, str) or not jeu:
@@ -465,21 +463,21 @@ def command_text(args: argparse.Namespace) -> int:
     donnees_jeu = charger_donnees(jeu, args.donnees)
     if args.catalogue is not None:
         liste = fusionner_catalogue(donnees_jeu, liste, _read_catalogue(args.catalogue))
-    rapport = valider(donnees_jeu, liste)
+    return donnees_jeu, liste, valider(donnees_jeu, liste)
+
+
+def command_text(args: argparse.Namespace) -> int:
+    """`texte LISTE`: the list as plain text; 0 valid, 1 invalid."""
+    from .composer import texte_liste
+
+    donnees_jeu, liste, rapport = _checked_list(args)
     _output(sys.stdout.write, texte_liste(donnees_jeu, liste, rapport))
     return 0 if rapport["valide"] else 1
 
 
 def command_check(args: argparse.Namespace) -> int:
     """`valider LISTE`: 0 valid, 1 invalid."""
-    liste = _read_list(args.liste)
-    jeu = liste.get("jeu")
-    if not isinstance(jeu, str) or not jeu:
-        raise ErreurEntree("La liste n'indique pas son jeu : ajoutez le champ « jeu » (par exemple jeu: bataille-d6).")
-    donnees_jeu = charger_donnees(jeu, args.donnees)
-    if args.catalogue is not None:
-        liste = fusionner_catalogue(donnees_jeu, liste, _read_catalogue(args.catalogue))
-    rapport = valider(donnees_jeu, liste)
+    donnees_jeu, liste, rapport = _checked_list(args)
     if args.json:
         _output(_print_json, rapport)
     else:
