@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # The script's own folder would shadow the `bench` package with bench/bench.py.
 sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 
-from bench.bench_navigateur import centile, construire  # noqa: E402
+from bench.bench_navigateur import CHRONO_JS, centile, construire  # noqa: E402
 from tests.browser_support import lancer_chromium, servir  # noqa: E402
 
 ENTREES = 40
@@ -37,17 +37,8 @@ PAGE = """<!doctype html><html lang="fr"><meta charset="utf-8"><title>Composer</
 <script src="/assets/javascripts/compendium/moteur.js"></script>
 <script>
 window.moteur = Compendium.moteur(Compendium.racine("/"));
-window.chrono = async (n, fonction) => {
-  const aller_retour = [], python = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await fonction();
-    aller_retour.push(performance.now() - t);
-    python.push(moteur.derniereDuree);
-  }
-  return {aller_retour, python};
-};
-</script></html>"""
+__CHRONO__
+</script></html>""".replace("__CHRONO__", CHRONO_JS)
 
 
 def liste_40(jeu: str) -> dict:

@@ -51,13 +51,8 @@ import("/assets/pyodide/pyodide.mjs")
   .catch((e) => postMessage({ok: false, erreur: String(e)}));
 """
 
-PAGE_MOTEUR = """<!doctype html><html lang="fr"><meta charset="utf-8"><title>Moteur</title>
-<script src="/assets/javascripts/compendium/moteur.js"></script>
-<script>
-window.moteur = Compendium.moteur(Compendium.racine("/"));
-const debut = performance.now();
-window.mesure = moteur.preparer("__JEU__").then(() => performance.now() - debut);
-window.chrono = async (n, fonction) => {
+# Times n calls of an async function: round trip in the page, and the engine's own time in Python.
+CHRONO_JS = """window.chrono = async (n, fonction) => {
   const aller_retour = [], python = [];
   for (let i = 0; i < n; i++) {
     const t = performance.now();
@@ -66,8 +61,16 @@ window.chrono = async (n, fonction) => {
     python.push(moteur.derniereDuree);
   }
   return {aller_retour, python};
-};
-</script></html>""".replace("__JEU__", JEU)
+};"""
+
+PAGE_MOTEUR = """<!doctype html><html lang="fr"><meta charset="utf-8"><title>Moteur</title>
+<script src="/assets/javascripts/compendium/moteur.js"></script>
+<script>
+window.moteur = Compendium.moteur(Compendium.racine("/"));
+const debut = performance.now();
+window.mesure = moteur.preparer("__JEU__").then(() => performance.now() - debut);
+__CHRONO__
+</script></html>""".replace("__JEU__", JEU).replace("__CHRONO__", CHRONO_JS)
 
 ATTAQUE_LOURDE = {"valeur": 4, "armure": 3, "malus_armure": 0, "couverts": 3, "attaques": 30,
                   "relance_sauvegarde": True}
