@@ -1,5 +1,18 @@
-"""The list builder's engine call in real Pyodide: `Moteur.composer` from the HAMI tool page."""
+"""« Composer et vérifier » in headless Chromium (issue 14).
+
+First the builder's engine call in real Pyodide (`Moteur.composer` from the HAMI tool page), then
+lists built by clicking only: the builder is generated from the game's list schema and data, the
+engine checks the list in the Web Worker. Expected costs come from the game data
+(data/<jeu>/*.yaml), never from the page. Like every browser test, no request may leave
+127.0.0.1, no dialog open, no JavaScript error.
+"""
 from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
 
 from tests.browser_support import Onglet, attendre_moteur
 from tests.test_composer import exemple
@@ -33,3 +46,252 @@ def test_composer_dans_le_navigateur(onglet: Onglet, site_url: str) -> None:
     assert texte["valide"] and texte["texte"].startswith("Les Guetteurs du Rocher — HAMI")
     erreur = page.evaluate(APPEL, [{"action": "options", "liste": liste, "chemin": "/../x"}, None])
     assert erreur["erreur"].startswith("Chemin de champ invalide")
+
+
+# --- The builder, by clicking ------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+TOTAL = "[data-role=composer-total]"
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+def donnees(jeu: str, fichier: str) -> dict:
+    return yaml.safe_load((ROOT / "data" / jeu / fichier).read_text(encoding="utf-8"))
+
+
+def ouvrir(page: object, url: str) -> None:
+    page.goto(url)
+    attendre_moteur(page)
+    page.wait_for_selector(TOTAL)
+
+
+def attendre_rapport(page: object) -> None:
+    """Wait until the builder shows the engine's report on the list it wrote last."""
+    page.wait_for_function(
+        "() => { const t = document.querySelector('[data-role=composer-total]');"
+        " return t && (t.dataset.etat === 'valide' || t.dataset.etat === 'invalide'); }", timeout=30_000)
+
+
+def attendre_etat(page: object, etat: str) -> None:
+    page.wait_for_function(
+        "(e) => document.querySelector('[data-role=composer-total]').dataset.etat === e", arg=etat, timeout=30_000)
+
+
+def carte(page: object, rang: int) -> object:
+    return page.locator(f"li[data-role=entree][data-index='{rang}']")
+
+
+def cocher(page: object, rang: int, champ: str, valeur: str) -> None:
+    """Open the checkbox group `champ` of entry `rang` and tick `valeur` (clicks only)."""
+    groupe = carte(page, rang).locator(f"details[data-champ={champ}]")
+    if groupe.get_attribute("open") is None:
+        groupe.locator("summary").click()
+    groupe = carte(page, rang).locator(f"details[data-champ={champ}]")
+    groupe.locator(f"input[type=checkbox][data-valeur='\"{valeur}\"']").check()
+    attendre_rapport(page)
+
+
+def choisir(page: object, rang: int, champ: str, valeur: object) -> None:
+    """Pick a value in the select `champ` of entry `rang` (None: « — Aucun — »)."""
+    cible = "" if valeur is None else json.dumps(valeur, ensure_ascii=False)
+    carte(page, rang).locator(f"[data-champ={champ}] select").select_option(cible)
+    attendre_rapport(page)
+
+
+def texte_yaml(page: object) -> dict:
+    return yaml.safe_load(page.input_value("#cpd-liste"))
+
+
+def cout_affiche(page: object) -> int:
+    return int(page.get_attribute(TOTAL, "data-cout"))
+
+
+def sans_defilement_horizontal(page: object) -> None:
+    largeur = page.evaluate("document.documentElement.scrollWidth")
+    visible = page.evaluate("document.documentElement.clientWidth")
+    assert largeur <= visible, (largeur, visible)
+
+
+# --- HAMI: profiles picked from the data ---------------------------------------------------
+
+
+def test_hami_compose_par_clics(onglet: Onglet, site_url: str, output_dir: Path) -> None:
+    page = onglet.page
+    couts = {p["id"]: p.get("cout") for p in donnees("hami", "profils.yaml")["profils"]}
+    ouvrir(page, site_url + "hami/verifier/")
+    assert "Composer et vérifier" in page.inner_text("h1")
+    assert page.input_value("#cpd-liste") == ""
+
+    # The picker shows each caste with its name and cost from the data, and filters as one types.
+    gardien = page.locator("[data-role=choix][data-valeur=gardien]")
+    assert f"{couts['gardien']} point" in gardien.inner_text()
+    page.fill("[data-role=recherche]", "pisteu")
+    assert page.locator("[data-role=choix][data-valeur=gardien]").is_hidden()
+    assert page.locator("[data-role=choix][data-valeur=pisteuse]").is_visible()
+    page.fill("[data-role=recherche]", "")
+
+    # Options of the list: the lien, labelled from the data.
+    page.locator("[data-champ=lien] select").select_option('"ombre"')
+    page.click("[data-role=choix][data-valeur=gardien]")
+    page.click("[data-role=choix][data-valeur=pisteuse]")
+    page.click("[data-role=choix][data-valeur=larve]")
+    page.wait_for_function("() => document.querySelectorAll('li[data-role=entree]').length === 3")
+    attendre_rapport(page)
+    choisir(page, 0, "tribu", "roche")
+    choisir(page, 0, "age", "ancien")
+    carte(page, 0).locator("[data-champ=meneur] input[type=checkbox]").check()
+    attendre_rapport(page)
+    cocher(page, 0, "sorts", "ralentissement")
+    cocher(page, 0, "objets", "pierre-d-artefact")
+    choisir(page, 1, "tribu", "roche")
+    choisir(page, 1, "age", "jeune")
+    choisir(page, 1, "arme", "arc")
+    cocher(page, 1, "objets", "masque-de-guerre")
+    cocher(page, 2, "competences", "poison")
+    attendre_etat(page, "valide")
+
+    attendu = couts["gardien"] + couts["pisteuse"] + couts["predateur-larve"]
+    assert cout_affiche(page) == attendu
+    assert f"Total : {attendu} / 9 points" in page.inner_text(TOTAL)
+    assert page.get_attribute(TOTAL, "aria-live") == "polite"
+    # The text view holds the same list, in the unchanged list format.
+    liste = texte_yaml(page)
+    assert liste["jeu"] == "hami" and liste["options"] == {"lien": "ombre"}
+    assert [e.get("caste") or e.get("predateur") for e in liste["entrees"]] == ["gardien", "pisteuse", "larve"]
+    assert liste["entrees"][0]["sorts"] == ["ralentissement"] and liste["entrees"][0]["meneur"] is True
+    page.locator("[data-role=composer]").screenshot(path=str(output_dir / "composer-hami.png"))
+
+    # One click makes it invalid: the error sits on the Pisteuse's card, with its rule link.
+    choisir(page, 1, "arme", None)
+    attendre_etat(page, "invalide")
+    erreurs = carte(page, 1).locator("[data-role=entree-erreurs] li.cpd-violation--erreur")
+    assert erreurs.count() >= 1
+    assert erreurs.first.locator("a").get_attribute("href").startswith("../../")
+    assert carte(page, 0).locator("[data-role=entree-erreurs] li.cpd-violation--erreur").count() == 0
+    assert "1 erreur" in page.inner_text(TOTAL)
+    # « Annuler » puts the weapon back.
+    page.click("[data-role=annuler]")
+    attendre_etat(page, "valide")
+    assert texte_yaml(page)["entrees"][1]["arme"] == "arc"
+
+    # Duplicate, move, remove.
+    carte(page, 2).locator("[data-action=dupliquer]").click()
+    page.wait_for_function("() => document.querySelectorAll('li[data-role=entree]').length === 4")
+    attendre_rapport(page)
+    carte(page, 3).locator("[data-action=monter]").click()
+    attendre_rapport(page)
+    carte(page, 0).locator("[data-action=retirer]").click()
+    page.wait_for_function("() => document.querySelectorAll('li[data-role=entree]').length === 3")
+    attendre_rapport(page)
+    assert [e.get("caste") or e.get("predateur") for e in texte_yaml(page)["entrees"]] == ["pisteuse", "larve", "larve"]
+    page.click("[data-role=annuler]")
+    page.wait_for_function("() => document.querySelectorAll('li[data-role=entree]').length === 4")
+    attendre_etat(page, "valide")
+
+    # A hostile name is text, in the card and in the saved lists.
+    page.fill("#cpd-c-nom", HOSTILE)
+    page.press("#cpd-c-nom", "Tab")
+    attendre_rapport(page)
+    assert texte_yaml(page)["nom"] == HOSTILE
+    assert page.locator("img[src=x]").count() == 0
+    assert HOSTILE in page.locator("[data-role=listes-gardees] option").first.inner_text()
+
+    # Reload: the list is there again, in the form and in the text.
+    avant = texte_yaml(page)
+    page.reload()
+    attendre_moteur(page)
+    attendre_etat(page, "valide")
+    assert texte_yaml(page) == avant
+    assert page.locator("li[data-role=entree]").count() == 4
+    assert page.input_value("#cpd-c-nom") == HOSTILE
+    assert cout_affiche(page) == attendu + couts["predateur-larve"]
+
+
+# --- Bataille d6: units designed from a stat form ------------------------------------------
+
+
+def cout_figurine(mouvement: object, melee: int, tir: int, armure: int) -> int:
+    """Cost of one figure from the data's table « cout-des-caracteristiques »."""
+    tables = {t["id"]: t for t in donnees("bataille-d6", "tables.yaml")["tables"]}
+    lignes = tables["cout-des-caracteristiques"]["lignes"]
+
+    def cout(carac: str, valeur: object) -> int:
+        return next(ligne[f"cout_{carac}"] for ligne in lignes if ligne[carac] == valeur)
+
+    return cout("mouvement", mouvement) + cout("melee", melee) + cout("tir", tir) + cout("armure", armure)
+
+
+def regler(page: object, champ: str, valeur: str) -> None:
+    """Set a field of the new-entry form (a select or an input) and wait for the cost preview."""
+    cible = page.locator(f"#cpd-nouvelle-{champ}")
+    if cible.evaluate("e => e.tagName") == "SELECT":
+        cible.select_option(valeur)
+    else:
+        cible.fill(valeur)
+
+
+@pytest.mark.parametrize("largeur", [1200, 390])
+def test_bataille_d6_compose_par_clics(onglet: Onglet, site_url: str, output_dir: Path, largeur: int) -> None:
+    page = onglet.page
+    page.set_viewport_size({"width": largeur, "height": 900})
+    ouvrir(page, site_url + "bataille-d6/verifier/")
+    page.fill("#cpd-c-format", "500")
+    page.press("#cpd-c-format", "Tab")
+    attendre_rapport(page)
+
+    # A troop of 5: the form's cost preview comes from the engine and follows the stats.
+    regler(page, "nom", "Lanciers")
+    regler(page, "nombre", "5")
+    regler(page, "mouvement", "9")
+    regler(page, "melee", "2")
+    regler(page, "tir", "0")
+    regler(page, "armure", "1")
+    un = cout_figurine(9, 2, 0, 1)
+    page.wait_for_function("(c) => document.querySelector('[data-role=apercu-cout]').dataset.cout === String(c)",
+                           arg=5 * un)
+    page.click("[data-role=ajouter-entree]")
+    page.wait_for_function("() => document.querySelectorAll('li[data-role=entree]').length === 1")
+    # A hero.
+    regler(page, "nom", "Capitaine")
+    regler(page, "nombre", "1")
+    regler(page, "role", '"heros"')
+    regler(page, "mouvement", "12")
+    regler(page, "melee", "4")
+    regler(page, "tir", "0")
+    regler(page, "armure", "3")
+    page.click("[data-role=ajouter-entree]")
+    page.wait_for_function("() => document.querySelectorAll('li[data-role=entree]').length === 2")
+    attendre_etat(page, "valide")
+    attendu = 5 * un + cout_figurine(12, 4, 0, 3)
+    assert cout_affiche(page) == attendu
+    assert f"Total : {attendu} / 500 points" in page.inner_text(TOTAL)
+    assert [e["nom"] for e in texte_yaml(page)["entrees"]] == ["Lanciers", "Capitaine"]
+    sans_defilement_horizontal(page)
+    page.locator("[data-role=composer]").screenshot(path=str(output_dir / f"composer-bataille-d6-{largeur}.png"))
+
+    # One click: the 5 Lanciers become Sorciers (too many for 500 points); the error sits on them.
+    choisir(page, 0, "role", "sorcier")
+    attendre_etat(page, "invalide")
+    erreurs = carte(page, 0).locator("[data-role=entree-erreurs] li.cpd-violation--erreur")
+    assert erreurs.count() >= 1 and erreurs.first.get_attribute("data-code") == "D6_SORCIERS_MAX"
+    assert carte(page, 1).locator("[data-role=entree-erreurs] li.cpd-violation--erreur").count() == 0
+    sans_defilement_horizontal(page)
+    # Fixed with one more click.
+    choisir(page, 0, "role", None)
+    attendre_etat(page, "valide")
+
+    # Saved in this browser: a new list, then the first one opened again.
+    page.click("[data-role=nouvelle-liste]")
+    page.wait_for_function("() => document.querySelectorAll('li[data-role=entree]').length === 0")
+    assert page.locator("[data-role=listes-gardees] option").count() == 1
+    page.select_option("[data-role=listes-gardees]", index=0)
+    page.click("[data-role=ouvrir-liste]")
+    page.wait_for_function("() => document.querySelectorAll('li[data-role=entree]').length === 2")
+    attendre_etat(page, "valide")
+    assert cout_affiche(page) == attendu
+
+    # Editing the text: the form follows.
+    texte = page.input_value("#cpd-liste").replace("Lanciers", "Piquiers")
+    page.eval_on_selector("#cpd-liste", "(z, t) => { z.value = t; z.dispatchEvent(new Event('input', {bubbles: true})); }",
+                          texte)
+    page.wait_for_function("() => document.querySelector('#cpd-c-entrees-0-nom').value === 'Piquiers'")

@@ -117,8 +117,8 @@ def test_home_page_links_each_game_rules_and_declared_tools(game_root: Path) -> 
     game = site.games[0]
     for tools, expected in [
         ([], ["[Règles](jeu-test/index.md)"]),
-        (["verifier"], ["[Règles](jeu-test/index.md)", "[Vérifier une liste](jeu-test/verifier.md)"]),
-        (["verifier", "probas"], ["[Règles](jeu-test/index.md)", "[Vérifier une liste](jeu-test/verifier.md)",
+        (["verifier"], ["[Règles](jeu-test/index.md)", "[Composer et vérifier](jeu-test/verifier.md)"]),
+        (["verifier", "probas"], ["[Règles](jeu-test/index.md)", "[Composer et vérifier](jeu-test/verifier.md)",
                                   "[Probabilités](jeu-test/probas.md)"]),
         (["imprimer"], ["[Règles](jeu-test/index.md)", "[À imprimer](jeu-test/imprimer.md)"]),
     ]:

@@ -24,7 +24,7 @@ def roster_sheet(game: Game) -> Sheet:
     """The roster sheet of a game: blank in the build, filled from a checked list in the browser."""
     label = ROSTER_TITLES.get(game.id, "Feuille de liste")
     return Sheet(game, "liste", label, "liste",
-                 "À remplir à la main, ou imprimée remplie depuis « Vérifier une liste » (bouton « Imprimer ma liste »).")
+                 "À remplir à la main, ou imprimée remplie depuis « Composer et vérifier » (bouton « Imprimer ma liste »).")
 
 
 ROSTER_TITLES = {"bataille-d6": "Feuille d'armée", "hami": "Feuille de Communauté", "kharn-ages": "Feuille de Fer de Lance",
