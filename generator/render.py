@@ -232,7 +232,7 @@ def nav(site: Site, tool_pages: dict[str, list[tuple[str, str]]]) -> list[Any]:
 
 # Tool pages rendered here; the print page comes from the print stage.
 ENGINE_TOOLS = ("verifier", "probas", "score")
-TOOL_TITLES = {"verifier.md": "Vérifier une liste", "probas.md": "Probabilités", "score.md": "Scores et aides de partie",
+TOOL_TITLES = {"verifier.md": "Composer et vérifier", "probas.md": "Probabilités", "score.md": "Scores et aides de partie",
                "imprimer.md": "À imprimer"}
 
 
@@ -267,7 +267,8 @@ def tool_pages(site: Site, root: Path) -> dict[str, str]:
         # catalogue_schema: in the file's order (the bundle's copy is key-sorted), for the card editor's layout.
         context.update(catalogue=catalogue is not None, catalogue_champs=catalogue_fields(catalogue or {}),
                        catalogue_schema=json.dumps(catalogue or {}, ensure_ascii=False).replace("</", "<\\/"),
-                       catalogues=example_lists(root, game.id, "catalogues"))
+                       catalogues=example_lists(root, game.id, "catalogues"),
+                       schema_liste=schema_json(game_schema(root, "liste", game.id)))
         renderer = GameRenderer(game, env)
         for tool in (t for t in available_tools(game) if t in ENGINE_TOOLS):
             uri = game.uri(tool)
@@ -278,6 +279,17 @@ def tool_pages(site: Site, root: Path) -> dict[str, str]:
                 text += "\n".join(renderer.render_entry(e, uri, level=3) for e in rules)
             out[uri] = text
     return out
+
+
+def schema_json(schema: dict[str, Any] | None) -> str:
+    """A schema as JSON for a `<script type="application/json">`, its key order kept.
+
+    The game bundle sorts its keys; the list builder (composer.js) reads the fields of the
+    list in the order the schema gives them from this copy in the tool page.
+    """
+    if schema is None:
+        return ""
+    return json.dumps(schema, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 
 
 CATALOGUE_SECTIONS = (("profils", "Champs d'un profil"), ("equipements", "Champs d'un équipement"),
@@ -362,7 +374,7 @@ def static_tables_hook() -> StaticTables | None:
 
 
 NBSP = "\u00a0"
-TOOL_LINKS = {"verifier": "Vérifier une liste", "probas": "Probabilités", "score": "Scores", "imprimer": "À imprimer"}
+TOOL_LINKS = {"verifier": "Composer et vérifier", "probas": "Probabilités", "score": "Scores", "imprimer": "À imprimer"}
 
 
 def game_links(game: Game, from_uri: str) -> list[tuple[str, str]]:

@@ -1,4 +1,4 @@
-// « Vérifier une liste »: live validation of a list (YAML or JSON) by the engine
+// « Composer et vérifier », text view: live validation of a list (YAML or JSON) by the engine
 // running in the Web Worker. Every name coming from a list is written with
 // textContent (through Compendium.el), never as HTML.
 (function () {
@@ -522,7 +522,13 @@
       racineOutil.dataset.etat = classe;
     }
 
-    function afficherErreurLecture(message, titre) {
+    /** Tell the builder (composer.js) what the engine said about `texte` (null: no report). */
+    function publier(rapport, texte) {
+      racineOutil.dispatchEvent(new CustomEvent("compendium:rapport", { detail: { rapport, texte } }));
+    }
+
+    function afficherErreurLecture(message, titre, texte) {
+      publier(null, typeof texte === "string" ? texte : null);
       dernierRapport = null;
       role("imprimer").disabled = true;
       afficherEtat("illisible", el("strong", {}, titre || "Liste illisible"), " — ", message);
@@ -533,7 +539,7 @@
       );
     }
 
-    function afficherRapport(rapport) {
+    function afficherRapport(rapport, texte) {
       dernierRapport = rapport;
       role("imprimer").disabled = !rapport.liste;
       const erreurs = rapport.erreurs || [];
@@ -584,6 +590,7 @@
       if (creatures) blocs.push(creatures);
       details.replaceChildren(...blocs);
       for (const remplir of remplissages) remplir(); // once in the page: « … de plus » goes after its block
+      publier(rapport, typeof texte === "string" ? texte : null);
     }
 
     async function verifier(entree) {
@@ -596,6 +603,7 @@
         generation++;
         afficherEtat("vide", "Aucune liste pour l'instant.");
         details.replaceChildren();
+        publier(null, texte);
         return;
       }
       const ma = ++generation;
@@ -605,11 +613,11 @@
       try {
         const rapport = await moteur.valider(jeu, entree, catalogue.texte);
         if (ma === generation) {
-          afficherRapport(rapport);
+          afficherRapport(rapport, texte);
           catalogue.resume(rapport.catalogue);
         }
       } catch (e) {
-        if (ma === generation) afficherErreurLecture(e.message, e.interne ? "Le moteur a rencontré un problème" : null);
+        if (ma === generation) afficherErreurLecture(e.message, e.interne ? "Le moteur a rencontré un problème" : null, texte);
       } finally {
         enCours = false;
         if (enAttente !== null) {
@@ -789,6 +797,22 @@
       remplir(texte);
       return true;
     }
+
+    // The builder (composer.js) writes the list through this door and reads the reports from the
+    // "compendium:rapport" event.
+    racineOutil.compendiumVerifier = {
+      jeu, base, unite, moteur, zone,
+      catalogue: () => catalogue.texte,
+      rapport: () => dernierRapport,
+      ecrire(texte) {
+        if (partage) partage.hidden = true;
+        if (window.location.hash.startsWith("#" + PREFIXE)) {
+          history.replaceState(history.state, "", window.location.pathname + window.location.search);
+        }
+        if (selectExemple) selectExemple.value = "";
+        remplir(texte);
+      },
+    };
 
     window.addEventListener("hashchange", () => {
       if (document.body.contains(racineOutil)) restaurer();
