@@ -295,3 +295,38 @@ def test_bataille_d6_compose_par_clics(onglet: Onglet, site_url: str, output_dir
     page.eval_on_selector("#cpd-liste", "(z, t) => { z.value = t; z.dispatchEvent(new Event('input', {bubbles: true})); }",
                           texte)
     page.wait_for_function("() => document.querySelector('#cpd-c-entrees-0-nom').value === 'Piquiers'")
+
+
+# --- Every game: each example list opens in the builder and comes back unchanged -----------
+
+
+@pytest.mark.parametrize("jeu", ["bataille-d6", "hami", "hate", "kharn-ages", "tamashii"])
+def test_exemples_dans_le_compositeur(onglet: Onglet, site_url: str, output_dir: Path, jeu: str) -> None:
+    """Each example becomes one card per entry, its state as the engine says; written back by the
+    builder (« Nouvelle liste » then « Annuler »), the YAML parses to the same list."""
+    page = onglet.page
+    ouvrir(page, site_url + f"{jeu}/verifier/")
+    valeurs = page.eval_on_selector_all("#cpd-exemple option", "os => os.map(o => o.value).filter(Boolean)")
+    assert valeurs
+    for valeur in valeurs:
+        fichier = ROOT / "data" / jeu / "listes" / valeur.rsplit("/", 1)[-1]
+        attendue = yaml.safe_load(fichier.read_text(encoding="utf-8"))
+        page.select_option("#cpd-exemple", valeur)
+        n = len(attendue.get("entrees") or [])
+        page.wait_for_function(
+            "([n, t]) => document.querySelectorAll('li[data-role=entree]').length === n"
+            " && document.querySelector('#cpd-liste').value === t"
+            " && ['valide', 'invalide'].includes(document.querySelector('[data-role=composer-total]').dataset.etat)",
+            arg=[n, fichier.read_text(encoding="utf-8")], timeout=30_000)
+        page.wait_for_function(
+            "() => ['valide', 'invalide'].includes(document.querySelector('[data-compendium-outil=verifier]').dataset.etat)")
+        etat = page.get_attribute(TOTAL, "data-etat")
+        assert etat == page.get_attribute("[data-compendium-outil=verifier]", "data-etat"), fichier.name
+        page.click("[data-role=nouvelle-liste]")
+        page.wait_for_function("() => document.querySelectorAll('li[data-role=entree]').length === 0")
+        page.click("[data-role=annuler]")
+        page.wait_for_function("(n) => document.querySelectorAll('li[data-role=entree]').length === n", arg=n)
+        attendre_etat(page, etat)
+        assert texte_yaml(page) == attendue, fichier.name
+    sans_defilement_horizontal(page)
+    page.locator("[data-role=composer]").screenshot(path=str(output_dir / f"composer-{jeu}-exemple.png"))
