@@ -8,6 +8,8 @@
 //     familier_sauvage, predateur); without it, the single required enum or identifier of the entry
 //     is the kind (Hate: type; Khârn-Âges: profil); with neither, entries are designed by the
 //     player from a form of the entry's fields (Bataille d6, Tamashii).
+//   * `x-sortes: [kinds]` on another entry property: the field belongs to entries of those kinds
+//     only (HAMI: tribu for a caste, competences for a predateur); unmarked fields are for all.
 //   * enum values that are data ids are labelled with the data item's `nom`, `cout` and `resume`.
 (function () {
   "use strict";
@@ -85,6 +87,10 @@
     if (t.includes("number")) return "nombre";
     if (t.includes("string")) return "texte";
     if (t.includes("object") && s.properties) return "objet";
+    if (t.includes("object") && estObjet(s.additionalProperties)) {
+      const v = resoudre(s.additionalProperties, racine);
+      if (types(v).includes("integer") || types(v).includes("number")) return "comptes";
+    }
     return "autre";
   }
 
@@ -161,6 +167,12 @@
       return requis.length === 1 ? requis : [];
     }
 
+    /** Whether a field of the entry schema belongs to entries of kind `sorte` (`x-sortes`). */
+    function champDeLaSorte(sous, sorte) {
+      const pour = sous && sous["x-sortes"];
+      return !Array.isArray(pour) || !sorte || pour.includes(sorte);
+    }
+
     function sorteDe(entree) {
       return sortes.find((k) => estObjet(entree) && entree[k] !== undefined) || null;
     }
@@ -169,9 +181,72 @@
     function candidats(sorte) {
       const p = resoudre(entreeSchema.properties[sorte], schema);
       if (Array.isArray(p.enum)) return p.enum.map((v) => ({ valeur: v, item: item(sorte, v) }));
-      const profils = [];
-      for (const [id, it] of index) if (it._collection === sorte + "s") profils.push({ valeur: id, item: it });
-      return profils;
+      return profilsJoueur(sorte + "s");
+    }
+
+    // --- The player's own profiles (Khârn-Âges: written in the list or in the loaded catalogue) ---
+    // The game data holds only the book's examples; the profiles a list may name are the list's
+    // own (`profils:`) and those of the catalogue loaded on the page. The catalogue is only read
+    // here: it is sent to the engine with every check and never written into the list.
+
+    let catalogueDoc = null; // the parsed catalogue document, or null
+    let catalogueTexte = null;
+
+    async function lireCatalogue(texte) {
+      catalogueTexte = typeof texte === "string" && texte.trim() ? texte : null;
+      const demande = catalogueTexte;
+      let doc = null;
+      if (demande !== null) {
+        if (demande.trimStart().startsWith("{")) {
+          try {
+            doc = JSON.parse(demande);
+          } catch (e) {
+            doc = null; // YAML flow style: the engine reads it below
+          }
+        }
+        if (!doc) {
+          try {
+            const r = await moteur.valider(jeu, demande);
+            doc = r && estObjet(r.liste) ? r.liste : null;
+          } catch (e) {
+            doc = null;
+          }
+        }
+      }
+      if (demande !== catalogueTexte) return; // a newer catalogue arrived meanwhile
+      catalogueDoc = estObjet(doc) ? doc : null;
+      dessinerProfils();
+    }
+
+    /** One line about a profile card: level, factions, limitation, base equipment. */
+    function resumeProfil(p) {
+      const morceaux = [];
+      if (typeof p.niveau === "number") morceaux.push("Niveau " + p.niveau);
+      if (Array.isArray(p.factions) && p.factions.length) morceaux.push(p.factions.map((f) => libelle("faction", f)).join(", "));
+      if (p.limitation !== undefined && p.limitation !== null && p.limitation !== "") morceaux.push("LIM " + String(p.limitation));
+      if (Array.isArray(p.equipement_de_base) && p.equipement_de_base.length) {
+        morceaux.push("avec " + p.equipement_de_base.map((x) => String((x && (x.nom || x.id)) || "")).filter(Boolean).join(", "));
+      }
+      if (p.magicien) morceaux.push("magicien");
+      return morceaux.join(" · ");
+    }
+
+    function profilsJoueur(collection) {
+      const vus = new Set();
+      const sortie = [];
+      const sources = [
+        [liste && Array.isArray(liste[collection]) ? liste[collection] : [], "écrit dans la liste"],
+        [catalogueDoc && Array.isArray(catalogueDoc[collection]) ? catalogueDoc[collection] : [], "catalogue"],
+      ];
+      for (const [elements, source] of sources) {
+        for (const p of elements) {
+          if (!estObjet(p) || typeof p.id !== "string" || vus.has(p.id)) continue;
+          vus.add(p.id);
+          const resume = resumeProfil(p);
+          sortie.push({ valeur: p.id, source, item: { nom: typeof p.nom === "string" && p.nom ? p.nom : joli(p.id), cout: p.cout, resume: resume ? resume + " (" + source + ")" : "(" + source + ")" } });
+        }
+      }
+      return sortie;
     }
 
     // --- List state ---
@@ -487,7 +562,47 @@
           el("legend", {}, titre), aide(s),
           Object.entries(s.properties).map(([k, sous]) => controle([...chemin, k], resoudre(sous, schema), v[k], o)));
       }
-      // Maps of counts, lists of objects: edited in the text view.
+      if (g === "comptes") {
+        // A map of counts whose keys the player names (Tamashii's Sac: type of Données -> tokens).
+        const v = estObjet(valeur) ? valeur : {};
+        const sous = resoudre(s.additionalProperties, schema);
+        const nombre = (cleNom, idN, n) => {
+          const e = el("input", { type: "number", id: idN, inputmode: "numeric", min: sous.minimum, max: sous.maximum, step: 1 });
+          e.value = typeof n === "number" ? String(n) : "";
+          e.addEventListener("change", () => {
+            const x = Number(e.value);
+            if (e.value.trim() !== "" && Number.isFinite(x)) changer([...chemin, cleNom], Math.trunc(x));
+          });
+          return e;
+        };
+        const lignes = Object.keys(v).map((k, i) => {
+          const idN = id + "-" + i;
+          return el("li", { classe: "cpd-compte", "data-cle": k },
+            el("label", { for: idN }, k), nombre(k, idN, v[k]),
+            el("button", { type: "button", classe: "md-button cpd-petit-bouton", "aria-label": "Retirer « " + k + " » de " + titre,
+              id: idN + "-retirer", onclick: () => {
+                focusApres = id + "-nouveau";
+                changer([...chemin, k], undefined);
+              } }, "Retirer"));
+        });
+        const nouveau = el("input", { type: "text", id: id + "-nouveau", autocomplete: "off", maxlength: 40 });
+        const n = el("input", { type: "number", id: id + "-nouveau-nombre", inputmode: "numeric", min: sous.minimum, max: sous.maximum, step: 1, value: "1" });
+        const ajouter = el("button", { type: "button", classe: "md-button cpd-petit-bouton", id: id + "-ajouter", "data-role": "ajouter-compte", onclick: () => {
+          const k = nouveau.value.trim();
+          const x = Number(n.value);
+          if (!k || !Number.isFinite(x)) return;
+          focusApres = id + "-nouveau";
+          changer([...chemin, k], Math.trunc(x));
+        } }, "Ajouter");
+        return el("fieldset", { classe: "cpd-groupe cpd-champ-comptes", "data-champ": String(cle) },
+          el("legend", {}, titre), aide(s),
+          lignes.length ? el("ul", { classe: "cpd-comptes" }, lignes) : null,
+          el("div", { classe: "cpd-compte-nouveau" },
+            el("span", { classe: "cpd-champ-composer" }, el("label", { for: id + "-nouveau", classe: "cpd-champ-titre" }, "Nouveau type"), nouveau),
+            el("span", { classe: "cpd-champ-composer" }, el("label", { for: id + "-nouveau-nombre", classe: "cpd-champ-titre" }, String(sous.title || "Nombre")), n),
+            ajouter));
+      }
+      // Lists of objects: edited in the text view.
       const n = Array.isArray(valeur) ? valeur.length : estObjet(valeur) ? Object.keys(valeur).length : 0;
       return el("div", { classe: "cpd-champ-composer", "data-champ": String(cle) },
         el("span", { classe: "cpd-champ-titre" }, titre), " ",
@@ -555,7 +670,10 @@
         el("button", { type: "button", classe: "md-button cpd-petit-bouton", "aria-label": etiquette, disabled: desactive, "data-action": role, id: "cpd-entree-" + i + "-" + role, onclick: action }, texte);
       const champs = [];
       if (estObjet(entree)) {
-        const cles = Object.keys(props).filter((k) => !sortes.includes(k) || k === sorte);
+        // A field marked `x-sortes: [kinds]` belongs to entries of those kinds only; a field the
+        // entry already holds is always shown (the engine reports it if it does not belong).
+        const cles = Object.keys(props).filter((k) => (!sortes.includes(k) || k === sorte) &&
+          (entree[k] !== undefined || champDeLaSorte(props[k], sorte)));
         if (sorte) cles.sort((a, b) => (a === sorte ? -1 : b === sorte ? 1 : 0)); // the kind first
         for (const k of cles) {
           const sous = props[k];
@@ -591,7 +709,7 @@
           "Retirer l'entrée " + (i + 1), false, "retirer")));
     }
 
-    const zones = {}; // persistent parts of the builder
+    const zones = { profils: new Map() }; // persistent parts of the builder
 
     function dessiner() {
       if (!liste) return;
@@ -628,6 +746,7 @@
 
       const entrees = Array.isArray(liste.entrees) ? liste.entrees : [];
       zones.entrees.replaceChildren(...entrees.map((e, i) => carte(e, i, entrees.length, parRang)));
+      dessinerProfils();
       zones.compte.textContent = entrees.length
         ? `${entrees.length} entrée${entrees.length > 1 ? "s" : ""}`
         : "Aucune entrée : choisissez-en une ci-dessous.";
@@ -653,11 +772,21 @@
       const aideEl = el("p", { id: "cpd-ajouter-aide", classe: "cpd-aide" }, "Tapez pour filtrer ; cliquez sur un élément pour l'ajouter à la liste.");
       const groupes = sortes.map((sorte) => {
         const s = resoudre(entreeSchema.properties[sorte], schema);
-        const boutons = candidats(sorte).map(({ valeur, item: it }) => {
+        const libre = !Array.isArray(s.enum);
+        const ul = el("ul", { classe: "cpd-choix-liste", "data-role": "choix-" + sorte });
+        if (libre) zones.profils.set(sorte, ul);
+        else ul.replaceChildren(...boutonsChoix(sorte));
+        return el("section", { classe: "cpd-groupe-choix", "data-sorte": sorte },
+          el("h4", {}, String(s.title || joli(sorte))), ul,
+          libre ? el("p", { classe: "cpd-aide", "data-role": "choix-" + sorte + "-vide" }) : null);
+      });
+      function boutonsChoix(sorte) {
+        return candidats(sorte).map(({ valeur, item: it }) => {
           const nom = it && it.nom ? String(it.nom) : joli(valeur);
           const cout = it && typeof it.cout === "number" ? coutTexte(it.cout) : "";
           const b = el("button", {
             type: "button", classe: "cpd-choix", "data-role": "choix", "data-sorte": sorte, "data-valeur": String(valeur),
+            id: idDe(["choix", sorte, valeur]),
             "aria-label": "Ajouter " + nom + (cout ? " (" + cout + ")" : ""),
             onclick: () => {
               const nouvelle = { [sorte]: valeur };
@@ -674,9 +803,8 @@
           b.dataset.filtre = (nom + " " + valeur + " " + (it && it.resume ? it.resume : "")).toLowerCase();
           return el("li", {}, b);
         });
-        return el("section", { classe: "cpd-groupe-choix", "data-sorte": sorte },
-          el("h4", {}, String(s.title || joli(sorte))), el("ul", { classe: "cpd-choix-liste" }, boutons));
-      });
+      }
+      zones.boutonsChoix = boutonsChoix;
       // A free identifier (Khârn-Âges profiles from the player's catalogue)
       const libres = sortes.filter((sorte) => !Array.isArray(resoudre(entreeSchema.properties[sorte], schema).enum));
       const formulaires = libres.map((sorte) => {
@@ -684,27 +812,55 @@
         const id = "cpd-ajouter-" + sorte;
         const entree = el("input", { type: "text", id, autocomplete: "off" });
         return el("div", { classe: "cpd-champ-composer" },
-          el("label", { for: id, classe: "cpd-champ-titre" }, "Autre " + String(s.title || sorte).toLowerCase() + " (identifiant)"),
+          el("label", { for: id, classe: "cpd-champ-titre" }, "Autre " + String(s.title || sorte).toLowerCase() + " (identifiant de sa carte)"),
           entree,
           el("button", { type: "button", classe: "md-button", onclick: () => {
             const v = entree.value.trim();
             if (!v) return;
-            transformer((l) => l.entrees.push({ [sorte]: v }));
+            transformer((l) => {
+              if (!Array.isArray(l.entrees)) l.entrees = [];
+              l.entrees.push({ [sorte]: v });
+            });
             entree.value = "";
           } }, "Ajouter"));
       });
       const annonce = el("p", { classe: "cpd-aide", role: "status", "aria-live": "polite", "data-role": "ajout-annonce" });
-      recherche.addEventListener("input", () => {
+      zones.filtrer = () => {
         const mots = recherche.value.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").split(/\s+/).filter(Boolean);
         for (const b of zones.ajouter.querySelectorAll('[data-role="choix"]')) {
           const texte = b.dataset.filtre.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
           b.parentElement.hidden = !mots.every((m) => texte.includes(m));
         }
         for (const g of zones.ajouter.querySelectorAll(".cpd-groupe-choix")) {
-          g.hidden = !g.querySelector("li:not([hidden])");
+          g.hidden = !g.querySelector("li:not([hidden])") && !g.querySelector('[data-role$="-vide"]:not([hidden])');
         }
-      });
+      };
+      recherche.addEventListener("input", zones.filtrer);
       return [el("label", { for: "cpd-ajouter-recherche", classe: "cpd-champ-titre" }, "Chercher"), recherche, aideEl, annonce, ...groupes, ...formulaires];
+    }
+
+    let signatureProfils = null;
+    /** Refill the picker's free-id groups (the player's profiles) when they change. */
+    function dessinerProfils() {
+      if (!zones.profils || !zones.profils.size || !zones.boutonsChoix) return;
+      const signature = JSON.stringify([...zones.profils.keys()].map((s) => candidats(s)));
+      if (signature === signatureProfils) return;
+      signatureProfils = signature;
+      const actif = document.activeElement ? document.activeElement.id : null;
+      for (const [sorte, ul] of zones.profils) {
+        const boutons = zones.boutonsChoix(sorte);
+        ul.replaceChildren(...boutons);
+        const vide = ul.parentElement.querySelector('[data-role="choix-' + sorte + '-vide"]');
+        if (vide) {
+          vide.hidden = boutons.length > 0;
+          vide.textContent = "Aucun profil : chargez un catalogue ou créez vos cartes (plus bas sur cette page), ou écrivez-les dans la liste sous profils:.";
+        }
+      }
+      if (zones.filtrer) zones.filtrer();
+      if (actif && !document.activeElement.id) {
+        const e = document.getElementById(actif);
+        if (e) e.focus();
+      }
     }
 
     function pickerConcu() {
@@ -728,7 +884,7 @@
         for (const [k, sous] of Object.entries(props)) {
           const s = resoudre(sous, schema);
           const g = genre(s, schema);
-          if (g === "autre" || g === "objet") continue;
+          if (g === "autre" || g === "objet" || g === "comptes") continue;
           champs.push(controleBrouillon(k, s, g));
         }
         form.replaceChildren(...champs);
@@ -956,7 +1112,22 @@
 
     // --- Reports from the text view ---
 
-    racineOutil.addEventListener("compendium:rapport", (evenement) => {
+    /**
+     * The list as the player wrote it. With a catalogue loaded, the report's list holds the
+     * catalogue's profiles merged in: the text is read again without it, so that the builder never
+     * writes the catalogue into the list.
+     */
+    async function listeEcrite(texte, r) {
+      if (!api.catalogue()) return r.liste;
+      try {
+        const seul = await moteur.valider(jeu, texte);
+        return seul && estObjet(seul.liste) ? seul.liste : null;
+      } catch (e) {
+        return null;
+      }
+    }
+
+    racineOutil.addEventListener("compendium:rapport", async (evenement) => {
       if (!schema) return;
       const { rapport: r, texte } = evenement.detail || {};
       if (texte !== null && texte === texteEcrit) {
@@ -969,7 +1140,15 @@
           rapport = null;
           illisible = null;
         } else if (r && estObjet(r.liste)) {
-          liste = copie(r.liste);
+          const ecrite = await listeEcrite(texte, r);
+          if (texte !== zone.value) return; // the text changed meanwhile
+          if (!estObjet(ecrite)) {
+            illisible = "illisible";
+            rapport = null;
+            dessiner();
+            return;
+          }
+          liste = copie(ecrite);
           rapport = r;
           illisible = null;
           texteEcrit = texte;
@@ -1008,12 +1187,19 @@
       indexer(donnees);
       sortes = trouverSortes();
       squelette();
+      const blocCatalogue = racineOutil.querySelector('[data-role="catalogue-bloc"]');
+      if (blocCatalogue) {
+        blocCatalogue.addEventListener("compendium:catalogue", (ev) => lireCatalogue(ev.detail ? ev.detail.texte : null));
+        lireCatalogue(api.catalogue());
+      }
       section.hidden = false;
       const dernier = api.rapport();
       if (zone.value.trim() && dernier && estObjet(dernier.liste)) {
-        liste = copie(dernier.liste);
-        rapport = dernier;
-        texteEcrit = zone.value;
+        const texte = zone.value;
+        const ecrite = await listeEcrite(texte, dernier);
+        liste = estObjet(ecrite) ? copie(ecrite) : vide();
+        rapport = estObjet(ecrite) ? dernier : null;
+        texteEcrit = texte;
       } else {
         liste = vide();
       }
