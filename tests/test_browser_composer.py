@@ -9,6 +9,8 @@ engine checks the list in the Web Worker. Expected costs come from the game data
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -330,3 +332,256 @@ def test_exemples_dans_le_compositeur(onglet: Onglet, site_url: str, output_dir:
         assert texte_yaml(page) == attendue, fichier.name
     sans_defilement_horizontal(page)
     page.locator("[data-role=composer]").screenshot(path=str(output_dir / f"composer-{jeu}-exemple.png"))
+
+
+# --- Hate, Tamashii, Khârn-Âges: built by clicking, checked against the engine's CLI ---------
+
+CATALOGUE_EXEMPLE = ROOT / "data" / "kharn-ages" / "catalogues" / "exemple-du-livre.yaml"
+ERREURS_DE = "[data-role=entree-erreurs] li.cpd-violation--erreur"
+
+
+def rapport_cli(tmp_path: Path, liste: dict, catalogue: Path | None = None) -> dict:
+    """The engine's report on `liste` from the command line (`python -m browser_engine valider`)."""
+    fichier = tmp_path / "liste.yaml"
+    fichier.write_text(yaml.safe_dump(liste, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    commande = [sys.executable, "-m", "browser_engine", "valider", str(fichier), "--json"]
+    if catalogue is not None:
+        commande += ["--catalogue", str(catalogue)]
+    sortie = subprocess.run(commande, cwd=ROOT, capture_output=True, text=True, check=False)
+    return json.loads(sortie.stdout)
+
+
+def accord_avec_cli(page: object, tmp_path: Path, catalogue: Path | None = None) -> dict:
+    """The builder's total and verdict settle on the CLI's report of the list in the text view."""
+    rapport = rapport_cli(tmp_path, texte_yaml(page), catalogue)
+    n = len(rapport["erreurs"])
+    verdict = "liste valide" if rapport["valide"] else f"{n} erreur{'s' if n > 1 else ''}"
+    page.wait_for_function(
+        "([etat, verdict]) => { const t = document.querySelector('[data-role=composer-total]');"
+        " return t.dataset.etat === etat && t.textContent.includes('— ' + verdict); }",
+        arg=["valide" if rapport["valide"] else "invalide", verdict], timeout=30_000)
+    assert page.get_attribute(TOTAL, "data-cout") == ("" if rapport["cout"] is None else str(rapport["cout"]))
+    return rapport
+
+
+def erreurs_sur(page: object, rang: int) -> list[str]:
+    return carte(page, rang).locator(ERREURS_DE).evaluate_all("ls => ls.map(l => l.dataset.code)")
+
+
+def erreur_sur_la_bonne_entree(page: object, rapport: dict, rang: int) -> None:
+    """The CLI's errors about entry `rang` sit on its card, and on no other card."""
+    attendus = {e["code"] for e in rapport["erreurs"] if str(e.get("chemin", "")).startswith(f"/entrees/{rang}")}
+    assert attendus, rapport["erreurs"]
+    assert attendus <= set(erreurs_sur(page, rang))
+    autres = [i for i in range(page.locator("li[data-role=entree]").count()) if i != rang]
+    assert all(not erreurs_sur(page, i) for i in autres)
+
+
+TRIBU_HATE = ["prince", "shaman", "champion"] + ["guerrier"] * 6 + ["jeune-sang"] * 2
+
+
+def test_hate_compose_par_clics(onglet: Onglet, site_url: str, output_dir: Path, tmp_path: Path) -> None:
+    page = onglet.page
+    ouvrir(page, site_url + "hate/verifier/")
+    page.locator("[data-champ=tribu] select").select_option('"um-rak"')
+    page.locator("[data-champ=mode] select").select_option('"bataille-simple"')
+    for sorte in TRIBU_HATE:
+        page.click(f"[data-role=choix][data-valeur='{sorte}']")
+    page.wait_for_function("() => document.querySelectorAll('li[data-role=entree]').length === 11")
+    liste = texte_yaml(page)
+    assert liste["options"] == {"tribu": "um-rak", "mode": "bataille-simple"}
+    assert [e["type"] for e in liste["entrees"]] == TRIBU_HATE
+    assert accord_avec_cli(page, tmp_path)["valide"]
+    page.locator("[data-role=composer]").screenshot(path=str(output_dir / "composer-hate-clics.png"))
+
+    # One click: the Champion becomes a Tyran; the error sits on that card.
+    choisir(page, 2, "type", "tyran")
+    rapport = accord_avec_cli(page, tmp_path)
+    assert not rapport["valide"]
+    erreur_sur_la_bonne_entree(page, rapport, 2)
+    page.click("[data-role=annuler]")
+    assert accord_avec_cli(page, tmp_path)["valide"]
+
+    # « Copier en texte »: the clipboard holds the engine's plain-text summary.
+    origine = site_url.split("/", 3)
+    onglet.contexte.grant_permissions(["clipboard-read", "clipboard-write"], origin="/".join(origine[:3]))
+    page.click("[data-role=copier-texte]")
+    page.wait_for_function("() => document.querySelector('[data-role=composer-statut]').textContent.includes('copié')")
+    copie = page.evaluate("() => navigator.clipboard.readText()")
+    assert copie == page.input_value("[data-role=copie-texte]")
+    assert "Prince" in copie and "Jeune-sang" in copie.replace("jeune-sang", "Jeune-sang")
+
+    # « Imprimer ma liste » from the builder-made list: the roster names every figure.
+    page.click("[data-role=imprimer]")
+    page.wait_for_selector("iframe[title='Feuille de liste à imprimer']", state="attached")
+    feuille = page.frame_locator("iframe[title='Feuille de liste à imprimer']").locator("body").inner_text(timeout=10_000)
+    noms = {e["nom"] for e in rapport_cli(tmp_path, texte_yaml(page))["details"]["entrees"]}
+    assert noms and all(nom in feuille for nom in noms), feuille[:500]
+
+    # Share link round trip: the link opens the same list in the builder.
+    page.click("[data-role=partager]")
+    lien = page.input_value("[data-role=lien]")
+    assert "#" in lien
+    avant = texte_yaml(page)
+    page.goto("about:blank")
+    ouvrir(page, lien)
+    page.wait_for_function("() => document.querySelectorAll('li[data-role=entree]').length === 11")
+    assert texte_yaml(page) == avant
+    assert accord_avec_cli(page, tmp_path)["valide"]
+
+
+def test_tamashii_compose_par_clics(onglet: Onglet, site_url: str, output_dir: Path, tmp_path: Path) -> None:
+    page = onglet.page
+    ouvrir(page, site_url + "tamashii/verifier/")
+    page.locator("[data-champ=mode] select").select_option('"prologue"')
+    page.fill("#cpd-c-format", "2")
+    page.press("#cpd-c-format", "Tab")
+    sacs = [{"rouge": 4, "bleu": 3, "vert": 3, "jaune": 3}, {"rouge": 3, "bleu": 4, "vert": 3, "jaune": 3}]
+    for plateau, couleur in [(1, "rouge"), (2, "bleu")]:
+        regler(page, "plateau", str(plateau))
+        regler(page, "donnees_essentielles", couleur)
+        page.click("[data-role=ajouter-entree]")
+        page.wait_for_function("(n) => document.querySelectorAll('li[data-role=entree]').length === n", arg=plateau)
+    # The Sac: a map of counts whose types the player names, one row at a time.
+    for rang, sac in enumerate(sacs):
+        for sorte, nombre in sac.items():
+            groupe = carte(page, rang).locator("[data-champ=sac]")
+            groupe.locator("input[type=text]").fill(sorte)
+            groupe.locator("input[type=number]").last.fill(str(nombre))
+            groupe.locator("[data-role=ajouter-compte]").click()
+            page.wait_for_function(
+                "([r, s]) => document.querySelector(`li[data-role=entree][data-index='${r}'] [data-champ=sac] li[data-cle='${s}']`)",
+                arg=[rang, sorte])
+    liste = texte_yaml(page)
+    assert [e["sac"] for e in liste["entrees"]] == sacs
+    assert [e["plateau"] for e in liste["entrees"]] == [1, 2]
+    assert accord_avec_cli(page, tmp_path)["valide"]
+    page.locator("[data-role=composer]").screenshot(path=str(output_dir / "composer-tamashii-clics.png"))
+
+    # One click: a class in the Prologue; the error sits on the first player's card.
+    choisir(page, 0, "classe", "faucheur")
+    rapport = accord_avec_cli(page, tmp_path)
+    assert not rapport["valide"]
+    erreur_sur_la_bonne_entree(page, rapport, 0)
+    page.click("[data-role=annuler]")
+    assert accord_avec_cli(page, tmp_path)["valide"]
+
+
+def test_kharn_ages_compose_par_clics(onglet: Onglet, site_url: str, output_dir: Path, tmp_path: Path) -> None:
+    page = onglet.page
+    ouvrir(page, site_url + "kharn-ages/verifier/")
+    # Without a catalogue the picker has no profile; with the book's example it offers its cards.
+    assert page.locator("[data-sorte=profil] [data-role=choix]").count() == 0
+    page.select_option("#cpd-catalogue-exemple", "assets/catalogues/kharn-ages/exemple-du-livre.yaml")
+    choix = page.locator("[data-role=choix][data-valeur='guerrier-mongo-niveau-2']")
+    choix.wait_for()
+    assert "75 Kouronnes" in choix.inner_text() and "Niveau 2" in choix.inner_text()
+    page.fill("#cpd-c-format", "300")
+    page.press("#cpd-c-format", "Tab")
+    page.locator("[data-champ=faction] select").select_option('"kharns"')
+    choix.click()
+    page.wait_for_function("() => document.querySelectorAll('li[data-role=entree]').length === 1")
+    carte(page, 0).locator("[data-champ=leader] input[type=checkbox]").check()
+    rapport = accord_avec_cli(page, tmp_path, CATALOGUE_EXEMPLE)
+    assert rapport["valide"] and rapport["cout"] == 75
+    # The catalogue is sent with each check, never written into the list.
+    liste = texte_yaml(page)
+    assert liste == {"jeu": "kharn-ages", "format": 300, "options": {"faction": "kharns"},
+                     "entrees": [{"profil": "guerrier-mongo-niveau-2", "leader": True}]}
+    page.locator("[data-role=composer]").screenshot(path=str(output_dir / "composer-kharn-ages-clics.png"))
+
+    # One click: a grimoire for a figure that is no magician; the error sits on its card.
+    choisir(page, 0, "grimoire", "petit")
+    rapport = accord_avec_cli(page, tmp_path, CATALOGUE_EXEMPLE)
+    assert not rapport["valide"]
+    erreur_sur_la_bonne_entree(page, rapport, 0)
+    page.click("[data-role=annuler]")
+    assert accord_avec_cli(page, tmp_path, CATALOGUE_EXEMPLE)["valide"]
+
+    # Reloaded with the catalogue kept in the browser, then edited: still no catalogue in the text.
+    page.reload()
+    attendre_moteur(page)
+    attendre_etat(page, "valide")
+    assert texte_yaml(page) == liste
+    page.fill("#cpd-c-entrees-0-nom", "Mongo")
+    page.press("#cpd-c-entrees-0-nom", "Tab")
+    page.wait_for_function("() => document.querySelector('#cpd-liste').value.includes('Mongo')")
+    assert texte_yaml(page) == {**liste, "entrees": [{"profil": "guerrier-mongo-niveau-2", "nom": "Mongo", "leader": True}]}
+
+
+# --- Keyboard only ------------------------------------------------------------------------
+
+
+def tabuler_jusqua(page: object, cible: str, touche: str = "Tab", maximum: int = 400) -> None:
+    """Press Tab (or Shift+Tab) until the element with id `cible` has the focus."""
+    for _ in range(maximum):
+        if page.evaluate("() => document.activeElement ? document.activeElement.id : ''") == cible:
+            return
+        page.keyboard.press(touche)
+    raise AssertionError(f"{cible} jamais atteint au clavier")
+
+
+def test_hami_au_clavier_seulement(onglet: Onglet, site_url: str) -> None:
+    page = onglet.page
+    ouvrir(page, site_url + "hami/verifier/")
+    tabuler_jusqua(page, "cpd-c-options-lien")
+    page.keyboard.press("ArrowDown")  # « Lumière »
+    page.wait_for_function("() => document.querySelector('#cpd-liste').value.includes('lien: lumiere')")
+    tabuler_jusqua(page, "cpd-c-choix-caste-gardien")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelectorAll('li[data-role=entree]').length === 1")
+    tabuler_jusqua(page, "cpd-c-entrees-0-tribu", "Shift+Tab")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")  # « Arbres »
+    page.wait_for_function("() => document.querySelector('#cpd-liste').value.includes('tribu: arbres')")
+    tabuler_jusqua(page, "cpd-c-entrees-0-meneur")
+    page.keyboard.press("Space")
+    page.wait_for_function("() => document.querySelector('#cpd-liste').value.includes('meneur: true')")
+    liste = texte_yaml(page)
+    assert liste["options"] == {"lien": "lumiere"}
+    assert liste["entrees"] == [{"caste": "gardien", "tribu": "arbres", "meneur": True}]
+    attendre_rapport(page)
+
+
+# --- Every game at a phone's width ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("jeu", ["bataille-d6", "hami", "hate", "kharn-ages", "tamashii"])
+def test_compositeur_a_390_px(onglet: Onglet, site_url: str, output_dir: Path, jeu: str) -> None:
+    page = onglet.page
+    page.set_viewport_size({"width": 390, "height": 900})
+    ouvrir(page, site_url + f"{jeu}/verifier/")
+    sans_defilement_horizontal(page)
+    page.select_option("#cpd-exemple", index=1)
+    page.wait_for_function("() => document.querySelectorAll('li[data-role=entree]').length > 0")
+    attendre_rapport(page)
+    for details in page.locator("li[data-role=entree] details").all()[:3]:
+        details.locator("summary").click()
+    sans_defilement_horizontal(page)
+    page.locator("[data-role=composer]").screenshot(path=str(output_dir / f"composer-{jeu}-390.png"))
+
+
+# --- Accessibility: axe-core on the builder -------------------------------------------------
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.mark.parametrize("jeu", ["bataille-d6", "hami", "hate", "kharn-ages", "tamashii"])
+def test_compositeur_accessible(onglet: Onglet, site_url: str, jeu: str) -> None:
+    """axe-core (a dev dependency, injected from node_modules) finds no serious or critical
+    violation in the builder, with an example list open."""
+    page = onglet.page
+    ouvrir(page, site_url + f"{jeu}/verifier/")
+    page.select_option("#cpd-exemple", index=1)
+    page.wait_for_function("() => document.querySelectorAll('li[data-role=entree]').length > 0")
+    attendre_rapport(page)
+    groupes = page.locator("li[data-role=entree] details summary")
+    if groupes.count():
+        groupes.first.click()
+    page.add_script_tag(path=str(AXE))
+    violations = page.evaluate("""async () => {
+      const r = await axe.run(document.querySelector('[data-role=composer]'));
+      return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+        .map(v => ({id: v.id, impact: v.impact, cibles: v.nodes.slice(0, 5).map(n => n.target.join(' '))}));
+    }""")
+    assert violations == [], violations

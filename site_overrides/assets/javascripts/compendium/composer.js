@@ -9,7 +9,8 @@
 //     is the kind (Hate: type; Khârn-Âges: profil); with neither, entries are designed by the
 //     player from a form of the entry's fields (Bataille d6, Tamashii).
 //   * `x-sortes: [kinds]` on another entry property: the field belongs to entries of those kinds
-//     only (HAMI: tribu for a caste, competences for a predateur); unmarked fields are for all.
+//     only, named by the kind's property (HAMI: tribu for a caste, competences for a predateur) or
+//     by the kind's value (Hate: mercenaire for type mercenaire); unmarked fields are for all.
 //   * enum values that are data ids are labelled with the data item's `nom`, `cout` and `resume`.
 (function () {
   "use strict";
@@ -167,10 +168,14 @@
       return requis.length === 1 ? requis : [];
     }
 
-    /** Whether a field of the entry schema belongs to entries of kind `sorte` (`x-sortes`). */
-    function champDeLaSorte(sous, sorte) {
+    /**
+     * Whether a field of the entry schema belongs to the entry's kind (`x-sortes`): the kind's
+     * property (HAMI: caste, predateur) or its value (Hate: type mercenaire, tyran).
+     */
+    function champDeLaSorte(sous, sorte, entree) {
       const pour = sous && sous["x-sortes"];
-      return !Array.isArray(pour) || !sorte || pour.includes(sorte);
+      if (!Array.isArray(pour) || !sorte) return true;
+      return pour.includes(sorte) || (estObjet(entree) && pour.includes(entree[sorte]));
     }
 
     function sorteDe(entree) {
@@ -585,12 +590,20 @@
                 changer([...chemin, k], undefined);
               } }, "Retirer"));
         });
-        const nouveau = el("input", { type: "text", id: id + "-nouveau", autocomplete: "off", maxlength: 40 });
-        const n = el("input", { type: "number", id: id + "-nouveau-nombre", inputmode: "numeric", min: sous.minimum, max: sous.maximum, step: 1, value: "1" });
+        // What the player is typing survives a drawing (a report may arrive meanwhile).
+        const garde = (e) => {
+          if (saisies.has(e.id)) e.value = saisies.get(e.id);
+          e.addEventListener("input", () => saisies.set(e.id, e.value));
+          return e;
+        };
+        const nouveau = garde(el("input", { type: "text", id: id + "-nouveau", autocomplete: "off", maxlength: 40 }));
+        const n = garde(el("input", { type: "number", id: id + "-nouveau-nombre", inputmode: "numeric", min: sous.minimum, max: sous.maximum, step: 1, value: "1" }));
         const ajouter = el("button", { type: "button", classe: "md-button cpd-petit-bouton", id: id + "-ajouter", "data-role": "ajouter-compte", onclick: () => {
           const k = nouveau.value.trim();
           const x = Number(n.value);
           if (!k || !Number.isFinite(x)) return;
+          saisies.delete(nouveau.id);
+          saisies.delete(n.id);
           focusApres = id + "-nouveau";
           changer([...chemin, k], Math.trunc(x));
         } }, "Ajouter");
@@ -610,6 +623,7 @@
     }
 
     const ouverts = new Set(); // checkbox groups left open across drawings
+    const saisies = new Map(); // control id -> text being typed in a control not yet in the list
 
     // --- Report helpers ---
 
@@ -673,7 +687,7 @@
         // A field marked `x-sortes: [kinds]` belongs to entries of those kinds only; a field the
         // entry already holds is always shown (the engine reports it if it does not belong).
         const cles = Object.keys(props).filter((k) => (!sortes.includes(k) || k === sorte) &&
-          (entree[k] !== undefined || champDeLaSorte(props[k], sorte)));
+          (entree[k] !== undefined || champDeLaSorte(props[k], sorte, entree)));
         if (sorte) cles.sort((a, b) => (a === sorte ? -1 : b === sorte ? 1 : 0)); // the kind first
         for (const k of cles) {
           const sous = props[k];
@@ -787,7 +801,6 @@
           const b = el("button", {
             type: "button", classe: "cpd-choix", "data-role": "choix", "data-sorte": sorte, "data-valeur": String(valeur),
             id: idDe(["choix", sorte, valeur]),
-            "aria-label": "Ajouter " + nom + (cout ? " (" + cout + ")" : ""),
             onclick: () => {
               const nouvelle = { [sorte]: valeur };
               transformer((l) => {
@@ -797,7 +810,7 @@
               annonce.textContent = nom + " ajouté à la liste.";
             },
           },
-          el("span", { classe: "cpd-choix-nom" }, nom),
+          el("span", { classe: "cpd-cache-visuel" }, "Ajouter "), el("span", { classe: "cpd-choix-nom" }, nom),
           cout ? el("span", { classe: "cpd-choix-cout" }, cout) : null,
           it && it.resume ? el("span", { classe: "cpd-choix-resume" }, String(it.resume)) : null);
           b.dataset.filtre = (nom + " " + valeur + " " + (it && it.resume ? it.resume : "")).toLowerCase();
