@@ -420,8 +420,8 @@ def test_hate_compose_par_clics(onglet: Onglet, site_url: str, output_dir: Path,
 
     # Share link round trip: the link opens the same list in the builder.
     page.click("[data-role=partager]")
+    page.wait_for_function("() => document.querySelector('[data-role=lien]').value.includes('#')")
     lien = page.input_value("[data-role=lien]")
-    assert "#" in lien
     avant = texte_yaml(page)
     page.goto("about:blank")
     ouvrir(page, lien)
