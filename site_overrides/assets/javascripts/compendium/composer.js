@@ -404,7 +404,7 @@
       if (!promesse) return;
       const reponse = await promesse;
       if (!reponse || !Array.isArray(reponse.choix) || !conteneur.isConnected) return;
-      const refus = [];
+      const refus = new Map(); // one reason -> the choices it refuses (said once, not per choice)
       for (const choix of reponse.choix) {
         const cle = JSON.stringify(choix.valeur);
         const raisons = (choix.raisons || []).map((r) => String(r.message || r.code || "")).filter(Boolean).join(" ; ");
@@ -418,15 +418,23 @@
           controle.disabled = interdit;
           controle.title = interdit ? raisons : "";
         }
-        if (interdit) refus.push(libelle(chemin[chemin.length - 1], choix.valeur) + (raisons ? " : " + raisons : ""));
+        if (interdit) {
+          const textes = (choix.raisons || []).map((r) => String(r.message || r.code || "")).filter(Boolean);
+          for (const raison of textes.length ? textes : [""]) {
+            if (!refus.has(raison)) refus.set(raison, []);
+            const nom = libelle(chemin[chemin.length - 1], choix.valeur);
+            if (!refus.get(raison).includes(nom)) refus.get(raison).push(nom);
+          }
+        }
       }
       let note = conteneur.querySelector('[data-role="choix-interdits"]');
       if (!note) {
         note = el("p", { classe: "cpd-aide cpd-interdits", "data-role": "choix-interdits" });
         conteneur.append(note);
       }
-      note.textContent = refus.length ? "Choix interdits ici — " + refus.join(" · ") : "";
-      note.hidden = !refus.length;
+      const groupes = [...refus].map(([raison, noms]) => noms.join(", ") + (raison ? " : " + raison : ""));
+      note.textContent = groupes.length ? "Choix interdits ici — " + groupes.join(" · ") : "";
+      note.hidden = !groupes.length;
     }
 
     // --- Controls generated from the schema ---
