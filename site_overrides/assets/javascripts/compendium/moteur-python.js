@@ -91,28 +91,20 @@ def score_json(jeu, cle, document_json):
 
 
 def composer_json(jeu, requete_json, catalogue=None):
-    # The list builder. requete: {"action": "options", "liste": {...}, "chemin": "/entrees/0/tribu"}
-    # (the choices of one field, each checked by the validator) or {"action": "texte", "liste": {...}}
-    # (the list as plain text, to paste into a forum); catalogue: the player's profile catalogue text.
+    # The list tools (builder, repairs, odds of a list, versions): browser_engine.requetes.ACTIONS
+    # names the function of each requete["action"]; catalogue: the player's profile catalogue text.
     try:
-        import browser_engine.composer as _composer
+        import browser_engine.requetes as _requetes
 
         donnees = _donnees(jeu)
         requete = _json.loads(requete_json)
         if not isinstance(requete, dict):
             raise _moteur.ErreurEntree("Requête du compositeur invalide : un objet est attendu.")
-        action = requete.get("action")
         liste = requete.get("liste")
         if not isinstance(liste, dict):
             raise _moteur.ErreurEntree("La liste doit être un objet (avec les clés jeu, nom, format et entrees).")
         liste, _resume = _avec_catalogue(donnees, liste, catalogue)
-        if action == "options":
-            return _sortie({"resultat": _composer.options_permises(donnees, liste, requete.get("chemin"))})
-        if action == "texte":
-            rapport = _moteur.valider(donnees, liste)
-            texte = _composer.texte_liste(donnees, liste, rapport)
-            return _sortie({"resultat": {"texte": texte, "valide": rapport["valide"]}})
-        raise _moteur.ErreurEntree("Action du compositeur inconnue : « options » ou « texte » attendu.")
+        return _sortie({"resultat": _requetes.executer(donnees, liste, requete)})
     except Exception as exc:
         return _sortie(_erreur(exc))
 
