@@ -17,6 +17,7 @@ from browser_engine.expressions import ErreurExpression, ValeurIndisponible, eva
 from browser_engine.regles import NOMS_ENTREE, NOMS_LISTE, NOMS_MESURE, VueEntree, placeholders
 
 from . import score_checks
+from .declarations import Kind, check_declarations
 from .load import DataFile
 from .problems import Problem
 from .validate import Located, entries_of
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from .model import Game
 
 Parts = tuple[str | int, ...]
+CALCULS = Kind("calculs", "calcul", "les pages d'outils et les tableaux de probabilités en ont besoin")
 OPERATORS = ("egal", "parmi", "sauf")
 
 
@@ -246,38 +248,15 @@ def calculation_problems(game_id: str, data: dict[str, Any], located: dict[str, 
                          files: list[DataFile]) -> list[Problem]:
     """Declared calculations against the engine: implemented, parameters sound, runnable."""
     implemented = set(getattr(jeux.module(game_id), "CALCULS", {}) or {})
-    found: list[Problem] = []
-    declared: dict[str, Located] = {}
-    for entry in (e for e in located.values() if e.kind == "calculs"):
-        key = entry.value.get("calcul")
-        if key in declared:
-            other = declared[key]
-            line, col = other.file.position(other.parts + ("calcul",))
-            found.append(entry.file.problem(entry.parts + ("calcul",),
-                                            f"calcul « {key} » déjà déclaré en {other.file.path}:{line}:{col}"))
-            continue
-        declared[key] = entry
-        if key not in implemented:
-            known = ", ".join(sorted(implemented)) or "aucun"
-            found.append(entry.file.problem(entry.parts + ("calcul",),
-                                            f"calcul « {key} » déclaré mais pas implémenté par le moteur "
-                                            f"(calculs implémentés : {known})"))
+    entries, found = check_declarations(CALCULS, located, files, implemented)
+    for entry, is_implemented in entries:
+        if not is_implemented:
             continue
         parameter_problems = list(_parameter_problems(entry))
         found.extend(parameter_problems or _run_problems(entry, data))
         if not parameter_problems:
             found.extend(_preset_problems(entry))
-    for key in sorted(implemented - set(declared)):
-        found.append(_undeclared(key, files))
     return found
-
-
-def _undeclared(key: str, files: list[DataFile]) -> Problem:
-    target = next((f for f in files if isinstance(f.value, dict) and "calculs" in f.value), None)
-    target = target or next(f for f in files if f.path.endswith("/jeu.yaml"))
-    parts: Parts = ("calculs",) if "calculs" in target.value else ("jeu",)
-    return target.problem(parts, f"le moteur implémente le calcul « {key} », mais aucune entrée de calculs ne "
-                                 "le déclare (les pages d'outils et les tableaux de probabilités en ont besoin)")
 
 
 def _parameter_problems(entry: Located) -> Iterator[Problem]:

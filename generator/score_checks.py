@@ -10,38 +10,21 @@ from typing import Any
 
 from browser_engine import jeux
 
+from .declarations import Kind, check_declarations
 from .load import DataFile
 from .problems import Problem
 from .validate import Located
 
 RESERVED = ("nom", "joueurs")
+SCORES = Kind("scores", "score", "la page « Scores et aides de partie » en a besoin")
 
 
 def score_problems(game_id: str, located: dict[str, Located], files: list[DataFile]) -> list[Problem]:
     """Every problem of a game's score declarations."""
     implemented = set(getattr(jeux.module(game_id), "SCORES", {}) or {})
-    found: list[Problem] = []
-    declared: dict[str, Located] = {}
-    for entry in (e for e in located.values() if e.kind == "scores"):
-        key = entry.value.get("score")
-        if key in declared:
-            other = declared[key]
-            line, col = other.file.position(other.parts + ("score",))
-            found.append(entry.file.problem(entry.parts + ("score",),
-                                            f"score « {key} » déjà déclaré en {other.file.path}:{line}:{col}"))
-            continue
-        declared[key] = entry
-        if key not in implemented:
-            known = ", ".join(sorted(implemented)) or "aucun"
-            found.append(entry.file.problem(entry.parts + ("score",), f"score « {key} » déclaré mais pas implémenté "
-                                                                     f"par le moteur (scores implémentés : {known})"))
+    entries, found = check_declarations(SCORES, located, files, implemented)
+    for entry, _implemented in entries:
         found.extend(_field_problems(entry))
-    target = next((f for f in files if isinstance(f.value, dict) and "scores" in f.value), None)
-    for key in sorted(implemented - set(declared)):
-        where = target or next(f for f in files if f.path.endswith("/jeu.yaml"))
-        found.append(where.problem(("scores",) if target else ("jeu",),
-                                   f"le moteur implémente le score « {key} », mais aucune entrée de scores ne le "
-                                   "déclare (la page « Scores et aides de partie » en a besoin)"))
     return found
 
 
