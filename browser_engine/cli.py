@@ -128,6 +128,9 @@ def _parser() -> _Parser:
     score.add_argument("--json", action="store_true", help="afficher le résultat en JSON")
     score.add_argument("--donnees", metavar="DOSSIER", type=Path,
                        help="dossier data/ du site, ou paquet JSON assets/data/<jeu>.json")
+    from .cli_probas_liste import ajouter_commande as _probas_liste
+
+    _probas_liste(commands)
     tables = commands.add_parser("tables", help="tables de probabilités précalculées (JSON)")
     tables.add_argument("jeu", metavar="JEU", help="identifiant du jeu")
     tables.add_argument("--donnees", metavar="DOSSIER", type=Path,
@@ -610,6 +613,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return command_text(args)
         if args.commande == "tables":
             return command_tables(args)
+        if args.commande == "probas-liste":
+            from .cli_probas_liste import commande as _probas_liste_commande
+
+            return _probas_liste_commande(args)
         if args.commande == "score":
             return command_score(args)
         parser.print_help(sys.stderr)

@@ -1,0 +1,69 @@
+"""The `probas-liste` command: the odds matrix of a list, as text or JSON."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+VERBE = "probas-liste"
+
+
+def ajouter_commande(commands: Any) -> None:
+    """Declare `probas-liste LISTE [--adverse LISTE2] [--json]` on the CLI's sub-parsers."""
+    cmd = commands.add_parser(VERBE, help="probabilités de chaque entrée d'une liste contre des cibles de référence",
+                              description="Probabilités exactes des actions de chaque entrée d'une liste "
+                                          "contre les cibles de référence du jeu (et une liste adverse). "
+                                          "Code de sortie : 0 calculé, 2 fichier illisible ou refusé.")
+    cmd.add_argument("liste", metavar="LISTE", help="fichier de la liste (.yaml ou .json), ou - pour l'entrée standard")
+    cmd.add_argument("--adverse", metavar="LISTE2", help="liste adverse (Bataille d6 : ma liste contre la sienne)")
+    cmd.add_argument("--json", action="store_true", help="afficher la matrice en JSON")
+    cmd.add_argument("--donnees", metavar="DOSSIER", type=Path,
+                     help="dossier data/ du site, ou paquet JSON assets/data/<jeu>.json")
+    cmd.add_argument("--catalogue", metavar="FICHIER", help="catalogue de profils (YAML ou JSON) ajouté à la liste")
+
+
+def _pourcent(p: float) -> str:
+    return f"{p * 100:.1f}".replace(".", ",") + " %"
+
+
+def afficher(matrice: dict[str, Any], out: Any = None) -> None:
+    """Print the matrix as text: one block per entry, one line per action and target."""
+    from .cli import _safe
+
+    out = out or sys.stdout
+    out.write(f"Probabilités de la liste « {_safe(matrice['nom_liste'])} »\n")
+    for texte in matrice["manquant"]:
+        out.write(f"Non calculable : {texte}\n")
+    cibles = matrice["cibles"]
+    for entree in matrice["entrees"]:
+        out.write(f"\n{_safe(entree['nom'])}\n")
+        for remarque in entree["remarques"]:
+            out.write(f"  ({remarque})\n")
+        for action in entree["actions"]:
+            out.write(f"  {action['nom']} — {_safe(action['detail'])}\n")
+            for cible, cellule in zip(cibles, action["cellules"], strict=True):
+                if cellule is None:
+                    continue
+                texte = (f"    {_safe(cible['nom'])} : espérance {cellule['esperance']['valeur']:.3f}".replace(".", ",")
+                         + f", {matrice['succes'].lower()} {_pourcent(cellule['au_moins_un']['probabilite'])}")
+                if cible["figurines"] > 1:
+                    texte += f", {matrice['hors_de_combat'].lower()} {_pourcent(cellule['hors_de_combat']['probabilite'])}"
+                out.write(texte + "\n")
+    for note in matrice["notes"]:
+        out.write(f"\nNote : {_safe(note)}\n")
+
+
+def commande(args: argparse.Namespace) -> int:
+    """Run `probas-liste`; 0 when computed (even partly), errors raise ErreurEntree (exit 2)."""
+    from .cli import _checked_list, _output, _print_json, _read_bytes
+    from .probas_liste import action_probas
+    from .reader import decoder
+
+    donnees_jeu, liste, _rapport = _checked_list(args)
+    requete: dict[str, Any] = {"action": "probas"}
+    if args.adverse is not None:
+        requete["adverse"] = decoder(_read_bytes(args.adverse))
+    matrice = action_probas(donnees_jeu, liste, requete)
+    _output(_print_json if args.json else afficher, matrice)
+    return 0

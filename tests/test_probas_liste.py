@@ -1,0 +1,202 @@
+"""Odds of a whole list (composer action `probas`): cells checked against brute-force odds.
+
+Expected values are derived here from the rules sheet (data/bataille-d6/sections.yaml, phases
+de tir et de corps à corps; mots-cles.yaml, Puissante): an attack eliminates its target when the
+attack die is ≤ the Tir/Mêlée value and the save die is > the target's Armure (−1 when the
+attacker is Puissante and the target is not). Dice are enumerated with itertools.product.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from math import comb
+from pathlib import Path
+
+import pytest
+
+from browser_engine.cli import charger_donnees
+from browser_engine.errors import ErreurEntree
+from browser_engine.reader import lire_liste
+from browser_engine.requetes import executer
+
+ROOT = Path(__file__).resolve().parents[1]
+D6_LISTES = ROOT / "data" / "bataille-d6" / "listes"
+FACES = range(1, 7)
+
+
+@pytest.fixture(scope="module")
+def d6() -> dict:
+    return charger_donnees("bataille-d6")
+
+
+def _liste(nom: str) -> dict:
+    return lire_liste((D6_LISTES / nom).read_text(encoding="utf-8"))
+
+
+def _p_one(valeur: int, armure: int, malus: int) -> Fraction:
+    """One attack: enumerate (attack die, save die) pairs."""
+    save = max(0, armure - malus)
+    wins = sum(1 for hit, sv in itertools.product(FACES, FACES) if hit <= valeur and sv > save)
+    return Fraction(wins, 36)
+
+
+def _brute_law(valeur: int, armure: int, malus: int, attacks: int) -> dict[int, Fraction]:
+    """The law of eliminated figures by enumerating every die of every attack (small counts)."""
+    save = max(0, armure - malus)
+    counts: dict[int, int] = {}
+    for dice in itertools.product(FACES, repeat=2 * attacks):
+        k = sum(1 for i in range(attacks) if dice[2 * i] <= valeur and dice[2 * i + 1] > save)
+        counts[k] = counts.get(k, 0) + 1
+    total = 36 ** attacks
+    return {k: Fraction(c, total) for k, c in counts.items()}
+
+
+def _binomial_law(p: Fraction, n: int) -> dict[int, Fraction]:
+    return {k: comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)}
+
+
+def _cell_law(cell: dict) -> dict[int, Fraction]:
+    return {d["valeur"]: Fraction(d["fraction"]) for d in cell["distribution"]}
+
+
+def _cell(matrice: dict, entry_name: str, action: str, target: str) -> dict:
+    index = [c["id"] for c in matrice["cibles"]].index(target)
+    entree = next(e for e in matrice["entrees"] if e["nom"] == entry_name)
+    return next(a for a in entree["actions"] if a["id"] == action)["cellules"][index]
+
+
+def _probas(donnees: dict, liste: dict, **extra) -> dict:
+    return executer(donnees, liste, {"action": "probas", "liste": liste, **extra})
+
+
+def test_one_row_per_entry_and_the_announced_targets(d6):
+    liste = _liste("01-gardiens-du-col.yaml")
+    m = _probas(d6, liste)
+    assert m["calculable"] is True
+    assert [e["nom"] for e in m["entrees"]] == [e["nom"] for e in liste["entrees"]]
+    expected = [f"armure-{a}" for a in range(6)] + [f"armure-{a}-puissante" for a in range(6)]
+    assert [c["id"] for c in m["cibles"]] == expected
+    for entree in m["entrees"]:
+        for action in entree["actions"]:
+            assert len(action["cellules"]) == len(expected)
+
+
+def test_shooting_cell_is_the_binomial_of_the_brute_force_single_shot(d6):
+    m = _probas(d6, _liste("01-gardiens-du-col.yaml"))
+    cell = _cell(m, "Archers", "tir", "armure-2")  # 8 archers, Tir 3
+    p = _p_one(3, 2, 0)
+    law = _binomial_law(p, 8)
+    assert _cell_law(cell) == {k: v for k, v in law.items() if v}
+    assert Fraction(cell["esperance"]["fraction"]) == 8 * p
+    assert Fraction(cell["au_moins_un"]["fraction"]) == 1 - (1 - p) ** 8
+    assert cell["au_moins_un"]["probabilite"] == pytest.approx(float(1 - (1 - p) ** 8))
+
+
+def test_puissante_attacker_lowers_armour_except_against_a_puissante_target(d6):
+    m = _probas(d6, _liste("01-gardiens-du-col.yaml"))
+    # Troll des montagnes: Mêlée 4, two attacks, Puissante; no shooting (Tir 0).
+    troll = next(e for e in m["entrees"] if e["nom"] == "Troll des montagnes")
+    assert [a["id"] for a in troll["actions"]] == ["melee"]
+    assert _cell_law(_cell(m, "Troll des montagnes", "melee", "armure-3")) == _brute_law(4, 3, 1, 2)
+    assert _cell_law(_cell(m, "Troll des montagnes", "melee", "armure-3-puissante")) == _brute_law(4, 3, 0, 2)
+    # A non-Puissante unit is unaffected by the target's Puissante.
+    assert (_cell_law(_cell(m, "Chevaliers", "melee", "armure-4"))
+            == _cell_law(_cell(m, "Chevaliers", "melee", "armure-4-puissante"))
+            == {k: v for k, v in _binomial_law(_p_one(4, 4, 0), 4).items() if v})
+
+
+def test_my_list_against_theirs(d6):
+    adverse = (D6_LISTES / "02-horde-des-cimes.yaml").read_text(encoding="utf-8")
+    m = _probas(d6, _liste("01-gardiens-du-col.yaml"), adverse=adverse)
+    adverses = [c for c in m["cibles"] if c["groupe"] == "adverse"]
+    assert [c["nom"] for c in adverses] == ["Harpies", "Gobelins frondeurs", "Chef de guerre ailé", "Chaman des vents"]
+    harpies = next(c for c in adverses if c["nom"] == "Harpies")
+    cell = _cell(m, "Lanciers", "melee", harpies["id"])  # 10 attacks at Mêlée 3 against Armure 1, 5 figures
+    law = _binomial_law(_p_one(3, 1, 0), 10)
+    assert _cell_law(cell) == law
+    assert Fraction(cell["hors_de_combat"]["fraction"]) == sum(v for k, v in law.items() if k >= 5)
+    # The Troll (Puissante) against the Chef de guerre ailé (Armure 3, not Puissante): malus 1.
+    chef = next(c for c in adverses if c["nom"] == "Chef de guerre ailé")
+    assert _cell_law(_cell(m, "Troll des montagnes", "melee", chef["id"])) == _brute_law(4, 3, 1, 2)
+
+
+def test_a_unit_with_more_attacks_than_one_calculation_takes(d6):
+    liste = {"jeu": "bataille-d6", "nom": "Nuée", "format": 500,
+             "entrees": [{"nom": "Nuée", "nombre": 20, "attaques": 2, "mouvement": 12, "melee": 2, "tir": 1,
+                          "armure": 0}]}
+    m = _probas(d6, liste)
+    melee = _cell(m, "Nuée", "melee", "armure-1")
+    assert _cell_law(melee) == _binomial_law(_p_one(2, 1, 0), 40)
+    assert Fraction(melee["esperance"]["fraction"]) == 40 * _p_one(2, 1, 0)
+    assert _cell_law(_cell(m, "Nuée", "tir", "armure-0")) == _binomial_law(_p_one(1, 0, 0), 20)
+
+
+@pytest.mark.parametrize(("jeu", "fichier", "mot"), [
+    ("hate", "01-simple-bataille-um-rak.yaml", "faces"),
+    ("tamashii", None, "faces"),
+    ("hami", "01-exemple-du-livre.yaml", "paquet"),
+])
+def test_games_without_computable_odds_say_what_is_missing(jeu, fichier, mot):
+    donnees = charger_donnees(jeu)
+    dossier = ROOT / "data" / jeu / "listes"
+    chemin = dossier / fichier if fichier else sorted(dossier.glob("*.yaml"))[0]
+    liste = lire_liste(chemin.read_text(encoding="utf-8"))
+    m = _probas(donnees, liste)
+    assert m["calculable"] is False
+    assert m["cibles"] == []
+    assert len(m["manquant"]) == 1
+    assert "manquant" in m["manquant"][0] and mot in m["manquant"][0]
+    assert all(e["actions"] == [] for e in m["entrees"])
+
+
+@pytest.mark.parametrize(("liste", "requete", "debut"), [
+    ({"jeu": "bataille-d6", "entrees": "beaucoup"}, {}, "La liste doit avoir une clé « entrees »"),
+    ({"jeu": "hami", "entrees": []}, {}, "Cette liste est pour le jeu « hami »"),
+    ({"jeu": "bataille-d6", "entrees": []}, {"adverse": "entrees: [\n"}, "Liste adverse illisible"),
+    ({"jeu": "bataille-d6", "entrees": []}, {"adverse": 12}, "La liste adverse doit être un objet"),
+    ({"jeu": "bataille-d6", "entrees": [{"nom": "x"}] * 201}, {}, "La liste a 201 entrées"),
+])
+def test_hostile_input_gets_a_french_error(d6, liste, requete, debut):
+    with pytest.raises(ErreurEntree) as exc:
+        _probas(d6, liste, **requete)
+    assert exc.value.message.startswith(debut)
+
+
+def test_unreadable_values_are_remarks_not_crashes(d6):
+    liste = {"jeu": "bataille-d6", "entrees": [
+        {"nom": "<script>alert(1)</script>", "melee": "beaucoup", "tir": 9, "armure": 2},
+        "pas un objet",
+        {"nom": "Correcte", "melee": 1, "tir": 0, "armure": 0, "nombre": -3},
+    ]}
+    m = _probas(d6, liste, adverse={"entrees": [{"nom": "Sans armure"}, {"nom": "Mur", "armure": 5, "nombre": 3}]})
+    bad = m["entrees"][0]
+    assert bad["nom"] == "<script>alert(1)</script>" and bad["actions"] == []
+    assert any("Mêlée illisible" in r for r in bad["remarques"]) and any("Tir illisible" in r for r in bad["remarques"])
+    assert [e["index"] for e in m["entrees"]] == [0, 2]
+    correcte = m["entrees"][1]  # nombre -3 is read as one figure
+    assert correcte["actions"][0]["cellules"][0]["parametres"]["attaques"] == 1
+    assert [c["nom"] for c in m["cibles"] if c["groupe"] == "adverse"] == ["Mur"]
+    assert any("Sans armure" in n for n in m["notes"])
+
+
+def test_cli_probas_liste_json_and_errors(tmp_path):
+    gardiens = str(D6_LISTES / "01-gardiens-du-col.yaml")
+    horde = str(D6_LISTES / "02-horde-des-cimes.yaml")
+    run = subprocess.run([sys.executable, "-m", "browser_engine", "probas-liste", gardiens, "--adverse", horde,
+                          "--json"], capture_output=True, text=True, cwd=ROOT, check=False)
+    assert run.returncode == 0, run.stderr
+    m = json.loads(run.stdout)
+    cell = _cell(m, "Éclaireurs", "tir", "armure-1")  # 6 scouts at Tir 2
+    assert _cell_law(cell) == _binomial_law(_p_one(2, 1, 0), 6)
+    texte = subprocess.run([sys.executable, "-m", "browser_engine", "probas-liste", gardiens],
+                           capture_output=True, text=True, cwd=ROOT, check=False)
+    assert texte.returncode == 0 and "Probabilités de la liste « Les Gardiens du Col »" in texte.stdout
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("entrees: [\n", encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "browser_engine", "probas-liste", gardiens, "--adverse", str(bad)],
+                         capture_output=True, text=True, cwd=ROOT, check=False)
+    assert run.returncode == 2
+    assert run.stderr.startswith("Erreur : Liste adverse illisible")
