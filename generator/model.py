@@ -142,6 +142,9 @@ def build_game(game_id: str, files: list[DataFile]) -> Game:
     manifest = manifest_file.value["jeu"]
     raw: dict[str, Any] = {"jeu": manifest}
     entries: dict[str, Entry] = {}
+    for data_file in files:  # the changelog is not made of entries (generator/versions.py)
+        if isinstance(data_file.value, dict) and "versions" in data_file.value:
+            raw["versions"] = data_file.value["versions"]
     for located in entries_of(files):
         raw.setdefault(located.kind, []).append(located.value)
         line, _ = located.file.position(located.parts)
@@ -166,6 +169,8 @@ def load_site(root: Path, only: list[str] | None = None) -> Site:
         DataError: every problem of every game, one per line.
 
     """
+    from . import versions  # it imports this module
+
     schemas = load_schemas(root / "schemas")
     games: list[Game] = []
     ids = only if only is not None else game_ids(root / "data")
@@ -179,6 +184,7 @@ def load_site(root: Path, only: list[str] | None = None) -> Site:
                 raise DataError(coherent)
             game = build_game(game_id, files)
             problems.extend(engine_checks.game_problems(game, files, root))
+            problems.extend(versions.game_problems(game_id, files, root))
             games.append(game)
         except DataError as exc:
             problems.extend(exc.problems)

@@ -16,6 +16,8 @@ from mkdocs.structure.pages import Page
 from . import export, minify, print_sheets, render
 from .model import Site, load_site
 from .problems import DataError
+from .versions import exported_files as version_files
+from .versions import version_pages, with_versions_nav
 
 GAMES_MARKER = "<!-- compendium:jeux -->"
 TAG = re.compile(r"<([a-zA-Z][a-zA-Z0-9-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>")
@@ -58,6 +60,7 @@ def site_pages(site: Site, root: Path) -> dict[str, str]:
     pages = render.render_site(site, render.static_tables_hook())
     pages.update(render.tool_pages(site, root))
     pages.update(print_sheets.print_pages_md(site))
+    pages.update(version_pages(site))
     return pages
 
 
@@ -83,7 +86,8 @@ class CompendiumPlugin(BasePlugin[CompendiumConfig]):
         except DataError as exc:
             raise PluginError("Données invalides :\n" + str(exc)) from None
         self.pages = site_pages(self.site, self.root)
-        config.nav = render.nav(self.site, render.tool_nav(self.site, set(self.pages)))
+        tools = with_versions_nav(self.site, render.tool_nav(self.site, set(self.pages)))
+        config.nav = render.nav(self.site, tools)
         return config
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
@@ -95,6 +99,8 @@ class CompendiumPlugin(BasePlugin[CompendiumConfig]):
             files.append(File.generated(config, uri, content=text))
         for uri, text in print_sheets.print_pages(self.site).items():
             files.append(File.generated(config, uri, content=text))
+        for uri, data in version_files(self.site, self.root).items():  # frozen data of past versions
+            files.append(File.generated(config, uri, content=data))
         return files
 
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:

@@ -271,7 +271,7 @@ def entries_of(files: list[DataFile]) -> Iterator[Located]:
         if not isinstance(data_file.value, dict):
             continue
         for kind, items in data_file.value.items():
-            if kind == "jeu" or not isinstance(items, list):
+            if kind in ("jeu", "versions") or not isinstance(items, list):  # versions: generator/versions.py
                 continue
             for i, item in enumerate(items):
                 if isinstance(item, dict):
