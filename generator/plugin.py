@@ -13,7 +13,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from . import export, minify, print_sheets, render
+from . import export, minify, offline, print_sheets, render
 from .model import Site, load_site
 from .problems import DataError
 from .versions import exported_files as version_files
@@ -119,7 +119,7 @@ class CompendiumPlugin(BasePlugin[CompendiumConfig]):
         return minify.compact_html(output)
 
     def on_post_build(self, config: MkDocsConfig) -> None:
-        """Prune the palette, write the print PDFs, then copy the browser runtime (Pyodide and wheels)."""
+        """Prune the palette, write the PDFs, copy the browser runtime, then write the offline files."""
         assert self.site is not None
         primaries, accents = minify.palette_colours(config.theme.get("palette"))
         for stylesheet in (Path(config.site_dir) / "assets" / "stylesheets").glob("palette.*.css"):
@@ -129,8 +129,13 @@ class CompendiumPlugin(BasePlugin[CompendiumConfig]):
         try:
             from . import assets
         except ImportError:
-            return
-        try:
-            assets.copy_browser_runtime(Path(config.site_dir))
-        except assets.ErreurAssets as exc:
-            raise PluginError(str(exc)) from None
+            assets = None  # type: ignore[assignment]
+        if assets is not None:
+            try:
+                assets.copy_browser_runtime(Path(config.site_dir))
+            except assets.ErreurAssets as exc:
+                raise PluginError(str(exc)) from None
+        # Last: the service worker lists (and hashes) every file the stages above wrote.
+        palette = config.theme.get("palette") or [{}]
+        primary = (palette[0] if isinstance(palette, list) else palette).get("primary")
+        offline.write_offline_files(Path(config.site_dir), config.site_name, config.site_description or "", primary)

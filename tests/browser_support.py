@@ -138,8 +138,10 @@ def calculer(formulaire: object, timeout_ms: int = 30_000) -> object:
 class Onglet:
     """A page plus what it must never do: leave 127.0.0.1, open a dialog, throw."""
 
-    def __init__(self, navigateur: object) -> None:
-        self.contexte = navigateur.new_context(accept_downloads=True)
+    def __init__(self, navigateur: object, service_workers: str = "block") -> None:
+        # The site's service worker (offline cache) is only wanted by tests about it
+        # (tests/test_browser_hors_ligne.py): elsewhere it would precache the site in every tab.
+        self.contexte = navigateur.new_context(accept_downloads=True, service_workers=service_workers)
         self.sorties = surveiller_reseau(self.contexte)
         self.dialogues: list[str] = []
         self.erreurs_js: list[str] = []

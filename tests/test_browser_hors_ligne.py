@@ -1,0 +1,184 @@
+"""Offline site (issue 15, part 1), in headless Chromium served on 127.0.0.1.
+
+* After one visit and « Préparer pour jouer hors ligne », with the network off: every page of the
+  build answers, a rules page never visited opens, search finds a French word, a print page and
+  a PDF open, the builder checks a list, and an odds calculation gives the CLI's answer.
+* A new build is offered (« Nouvelle version du site disponible ») without mixing files: until
+  « Recharger » the page stays on the old build; after it, the new one, with one cache left.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from generator import offline
+from tests.browser_support import Onglet, attendre_moteur, calculer, servir
+from tests.test_browser_outils import EXEMPLE_INVALIDE, attendre_etat, cli_json, exemples, saisir
+from tests.test_recherche import chercher
+
+JEU = "bataille-d6"
+REGLE = f"{JEU}/tour/"
+IMPRESSION = f"imprimer/{JEU}/reference.html"
+ATTENDRE_CONTROLE = "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null"
+
+
+def pages_html(site_dir: Path) -> list[str]:
+    """Every HTML page of the build, as the URL a browser asks for."""
+    return sorted(offline.page_url(p.relative_to(site_dir).as_posix()) for p in site_dir.rglob("*.html"))
+
+
+def preparer(page: object) -> str:
+    """Wait for the worker to control the page, click the button, wait for « Prêt hors ligne »."""
+    page.wait_for_function(ATTENDRE_CONTROLE, timeout=120_000)
+    bloc = page.locator("[data-hors-ligne]")
+    page.wait_for_function(
+        "() => ['a-preparer', 'pret'].includes(document.querySelector('[data-hors-ligne]').dataset.etat)",
+        timeout=120_000)
+    if bloc.get_attribute("data-etat") == "a-preparer":
+        assert "à télécharger" in bloc.inner_text()
+        bloc.get_by_role("button", name="Préparer pour jouer hors ligne").click()
+    page.wait_for_function("() => document.querySelector('[data-hors-ligne]').dataset.etat === 'pret'",
+                           timeout=300_000)
+    return bloc.inner_text()
+
+
+@pytest.fixture(scope="module")
+def hors_ligne(navigateur: object, site_url: str) -> Iterator[Onglet]:
+    """One visit with the network (home page, prepared), then the network off for the whole module."""
+    onglet = Onglet(navigateur, service_workers="allow")
+    onglet.page.goto(site_url)
+    texte = preparer(onglet.page)
+    assert "Prêt hors ligne" in texte and "Mo" in texte, texte
+    onglet.contexte.set_offline(True)
+    yield onglet
+    onglet.contexte.set_offline(False)
+    onglet.verifier_propre()
+    onglet.contexte.close()
+
+
+def test_toutes_les_pages_repondent_hors_ligne(hors_ligne: Onglet, site_url: str, site_dir: Path) -> None:
+    page = hors_ligne.page
+    urls = pages_html(site_dir)
+    assert len(urls) > 100
+    statuts = page.evaluate(
+        "async (urls) => Promise.all(urls.map(async (u) => { try { return (await fetch(u)).status; }"
+        " catch (e) { return String(e); } }))", [site_url + u for u in urls])
+    en_echec = [(u, s) for u, s in zip(urls, statuts, strict=True) if s != 200]
+    assert en_echec == []
+    # The network is really off: a file the worker does not keep (the sitemap) cannot be fetched.
+    assert (site_dir / "sitemap.xml").is_file()
+    assert page.evaluate("(u) => fetch(u).then(() => 'lu', () => 'échec')", site_url + "sitemap.xml") == "échec"
+
+
+def test_page_de_regles_jamais_visitee(hors_ligne: Onglet, site_url: str, site_dir: Path) -> None:
+    page = hors_ligne.page
+    reponse = page.goto(site_url + REGLE)
+    assert reponse is not None and reponse.status == 200
+    titre = (site_dir / REGLE / "index.html").read_text("utf-8").split("<h1", 1)[1].split(">", 1)[1].split("<")[0]
+    assert page.locator("article h1").first.inner_text().startswith(titre.strip())
+    # Its stylesheet came from the cache too: the theme's layout applies.
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.md-header')).position") != "static"
+
+
+def test_recherche_hors_ligne(hors_ligne: Onglet, site_url: str, site_dir: Path) -> None:
+    page = hors_ligne.page
+    page.goto(site_url + REGLE)
+    index = json.loads((site_dir / "search" / "search_index.json").read_text("utf-8"))
+    titres = [d["title"] for d in index["docs"] if d["location"].startswith(REGLE) and "é" in d["title"]]
+    mot = next(m for t in titres for m in t.split() if "é" in m and len(m) > 4).strip("«»:,.()")
+    compte, liens = chercher(page, mot)
+    assert not compte.startswith("Aucun"), (mot, compte)
+    assert any(lien.endswith(REGLE) for lien in liens), (mot, liens)
+
+
+def test_impression_et_pdf_hors_ligne(hors_ligne: Onglet, site_url: str, site_dir: Path) -> None:
+    page = hors_ligne.page
+    reponse = page.goto(site_url + IMPRESSION)
+    assert reponse is not None and reponse.status == 200
+    assert page.locator("body").inner_text().strip()
+    pdf = sorted((site_dir / "assets" / "pdf" / JEU).glob("*.pdf"))[0]
+    chemin = pdf.relative_to(site_dir).as_posix()
+    octets = page.evaluate(
+        "async (u) => { const b = new Uint8Array(await (await fetch(u)).arrayBuffer());"
+        " return [b.length, String.fromCharCode(...b.slice(0, 5))]; }", site_url + chemin)
+    assert octets == [pdf.stat().st_size, "%PDF-"]
+
+
+def test_composer_et_verifier_hors_ligne(hors_ligne: Onglet, site_url: str) -> None:
+    page = hors_ligne.page
+    page.goto(site_url + f"{JEU}/verifier/")
+    attendre_moteur(page)
+    page.select_option("#cpd-exemple", exemples(page)[EXEMPLE_INVALIDE])
+    attendre_etat(page, "invalide", timeout=30_000)
+    saisir(page, page.input_value("#cpd-liste").replace("format: 300\n", "format: 500\n"))
+    attendre_etat(page, "valide", timeout=30_000)
+    assert "Liste valide" in page.inner_text("[data-role=etat]")
+
+
+def test_probabilites_hors_ligne(hors_ligne: Onglet, site_url: str) -> None:
+    page = hors_ligne.page
+    page.goto(site_url + f"{JEU}/probas/")
+    attendre_moteur(page)
+    formulaire = page.locator("form[data-compendium-calcul=attaque]")
+    valeurs = {"valeur": "4", "armure": "3", "malus_armure": "0", "couverts": "0", "attaques": "3"}
+    for nom, valeur in valeurs.items():
+        formulaire.locator(f"[data-parametre={nom}]").fill(valeur)
+    relance = formulaire.locator("[data-parametre=relance_sauvegarde]")
+    if relance.count() and relance.is_checked():
+        relance.uncheck()
+    calculer(formulaire)
+    attendu = cli_json("probas", JEU, "attaque", "--valeur", "4", "--armure", "3", "--malus-armure", "0",
+                       "--couverts", "0", "--attaques", "3")
+    vues = formulaire.locator("[data-role=distribution] tbody tr .cpd-fraction").all_inner_texts()
+    assert vues == [d["fraction"] for d in attendu["distribution"]]
+
+
+# --- A new build ------------------------------------------------------------------------------
+
+
+MARQUE = "Marque de la deuxième construction"
+
+
+def test_nouvelle_version_proposee_sans_melange(navigateur: object, site_dir: Path, tmp_path: Path) -> None:
+    copie = tmp_path / "site"
+    shutil.copytree(site_dir, copie)
+    manifeste = json.loads((copie / offline.MANIFEST).read_text("utf-8"))
+    with servir(copie) as url:
+        onglet = Onglet(navigateur, service_workers="allow")
+        try:
+            page = onglet.page
+            page.goto(url + REGLE)
+            page.wait_for_function(ATTENDRE_CONTROLE, timeout=120_000)
+            ancienne = page.evaluate("() => caches.keys()")
+
+            # A new build on the server: one page changes, the offline stage runs again.
+            for chemin in (copie / REGLE / "index.html", copie / "index.html"):
+                texte = chemin.read_text("utf-8")
+                chemin.write_text(texte.replace("</article>", f"<p id=marque>{MARQUE}</p></article>", 1), "utf-8")
+            rapport = offline.write_offline_files(copie, manifeste["name"], manifeste["description"], "brown")
+            assert [f"compendium-{rapport.version}"] != ancienne
+
+            page.reload()
+            banniere = page.locator("#cpd-nouvelle-version")
+            banniere.wait_for(timeout=120_000)
+            assert "Nouvelle version du site disponible" in banniere.inner_text()
+            # Still the old build (from its cache) until the player chooses to reload.
+            assert page.locator("#marque").count() == 0
+            page.goto(url)
+            assert page.locator("#marque").count() == 0
+            page.locator("#cpd-nouvelle-version").wait_for(timeout=60_000)
+
+            with page.expect_navigation(timeout=60_000):
+                page.locator("#cpd-nouvelle-version").get_by_role("button", name="Recharger").click()
+            page.locator("#marque").wait_for(timeout=30_000)
+            assert page.locator("#cpd-nouvelle-version").count() == 0
+            assert page.evaluate("() => caches.keys()") == [f"compendium-{rapport.version}"]
+            page.goto(url + REGLE)
+            assert page.locator("#marque").inner_text() == MARQUE
+            onglet.verifier_propre()
+        finally:
+            onglet.contexte.close()
