@@ -18,6 +18,7 @@ from .validation import valider
 ACTIONS: dict[str, str] = {
     "options": "browser_engine.requetes:options",
     "texte": "browser_engine.requetes:texte",
+    "versions": "browser_engine.versions:action_versions",
     "probas": "browser_engine.probas_liste:action_probas",
 }
 

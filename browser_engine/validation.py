@@ -143,6 +143,9 @@ def valider(donnees_jeu: dict[str, Any], liste: Any) -> dict[str, Any]:
     details = dict(analyse.details)
     details["nom_liste"] = nom_de_liste(liste) or SANS_NOM
     details["mesures"] = resultat.mesures
+    version = _version_donnees(donnees_jeu, liste)
+    if version is not None:
+        details["version_donnees"] = version
     if module:
         module.completer_details(details, resultat.mesures, vues)
     specific = analyse.erreurs + resultat.erreurs
@@ -158,6 +161,14 @@ def valider(donnees_jeu: dict[str, Any], liste: Any) -> dict[str, Any]:
         "avertissements": avertissements,
         "details": details,
     }
+
+
+def _version_donnees(donnees_jeu: dict[str, Any], liste: dict[str, Any]) -> dict[str, Any] | None:
+    """The list's data version and the current one (`versions.situer`), for data with a changelog."""
+    from .versions import situer  # it imports this module
+
+    situation = situer(donnees_jeu, liste.get("version_donnees"))
+    return None if situation["statut"] == "sans-journal" else situation
 
 
 def _noms(liste: dict[str, Any], analyse: AnalyseJeu) -> dict[str, Any]:

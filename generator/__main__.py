@@ -5,7 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .model import load_site
+from .model import Site, load_site
 from .plugin import site_pages
 from .problems import DataError
 
@@ -19,10 +19,13 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("check", help="valider toutes les données")
     dump = sub.add_parser("dump", help="écrire les pages Markdown générées dans un dossier")
     dump.add_argument("dossier", type=Path)
+    figer = sub.add_parser("figer-version", help="figer les données actuelles d'un jeu avant de les modifier")
+    figer.add_argument("jeu")
+    figer.add_argument("version", nargs="?", help="la version actuelle (dernière de versions.yaml), par défaut")
     parser.add_argument("--racine", type=Path, default=ROOT, help="racine du projet (data/, schemas/)")
     args = parser.parse_args(argv)
     try:
-        site = load_site(args.racine)
+        site = load_site(args.racine, only=[args.jeu] if args.commande == "figer-version" else None)
     except DataError as exc:
         print(exc, file=sys.stderr)
         n = len(exc.problems)
@@ -33,12 +36,43 @@ def main(argv: list[str] | None = None) -> int:
         jeux = len(site.games)
         print(f"Données valides : {jeux} jeu{'x' if jeux > 1 else ''}, {count} entrée{'s' if count > 1 else ''}.")
         return 0
+    if args.commande == "figer-version":
+        return freeze_version(site, args.racine, args.version)
     pages = site_pages(site, args.racine)
     for uri, text in pages.items():
         target = args.dossier / uri
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
     print(f"{len(pages)} pages écrites dans {args.dossier}")
+    return 0
+
+
+def freeze_version(site: Site, root: Path, version: str | None) -> int:
+    """Write the frozen bundle of a game's current version (`figer-version`); 1 when refused."""
+    from .export import bundle
+    from .versions import current_version, frozen_bytes, frozen_path
+
+    game = site.games[0]
+    current = current_version(game)
+    if current is None:
+        print(f"data/{game.id}/versions.yaml manquant : déclarez d'abord la version actuelle.", file=sys.stderr)
+        return 1
+    if version is not None and version != current:
+        print(f"Seule la version actuelle ({current}) peut être figée : les données sur le disque sont les siennes.",
+              file=sys.stderr)
+        return 1
+    target = frozen_path(root, game.id, current)
+    data = frozen_bytes(bundle(game, root))
+    if target.is_file():
+        same = target.read_bytes() == data
+        print(f"{target.relative_to(root)} existe déjà" + (" (identique)." if same else
+              " et diffère des données actuelles : il garde les données d'alors, il n'est pas remplacé."),
+              file=sys.stderr if not same else sys.stdout)
+        return 0 if same else 1
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(data)
+    print(f"Version {current} de {game.nom} figée : {target.relative_to(root)} ({len(data)} octets). "
+          f"Ajoutez maintenant la nouvelle version dans data/{game.id}/versions.yaml.")
     return 0
 
 
