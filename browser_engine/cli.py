@@ -109,6 +109,16 @@ def _parser() -> _Parser:
                       help="dossier data/ du site, ou paquet JSON assets/data/<jeu>.json")
     text.add_argument("--catalogue", metavar="FICHIER",
                       help="catalogue de profils (YAML ou JSON) ajouté à la liste (kharn-ages)")
+    repair = commands.add_parser("reparer", help="proposer les plus petites corrections d'une liste invalide",
+                                 description="Chercher les changements (un ou deux) qui rendent la liste valide, "
+                                             "chacun vérifié. Code de sortie : 0 liste déjà valide, 1 liste invalide "
+                                             "(réparations trouvées ou non), 2 fichier illisible ou refusé.")
+    repair.add_argument("liste", metavar="LISTE", help="fichier de la liste (.yaml ou .json), ou - pour l'entrée standard")
+    repair.add_argument("--json", action="store_true", help="afficher les réparations en JSON")
+    repair.add_argument("--donnees", metavar="DOSSIER", type=Path,
+                        help="dossier data/ du site, ou paquet JSON assets/data/<jeu>.json")
+    repair.add_argument("--catalogue", metavar="FICHIER",
+                        help="catalogue de profils (YAML ou JSON) ajouté à la liste (kharn-ages)")
     odds = commands.add_parser("probas", help="probabilités exactes d'un calcul déclaré",
                                description="Calculer une loi exacte. Les options de paramètres "
                                            "dépendent du calcul : voir « probas JEU CALCUL --aide ».",
@@ -478,6 +488,20 @@ def command_text(args: argparse.Namespace) -> int:
     return 0 if rapport["valide"] else 1
 
 
+def command_repair(args: argparse.Namespace) -> int:
+    """`reparer LISTE`: 0 valid list, 1 invalid list (with or without repairs)."""
+    from .reparer import reparer
+    from .reparer_texte import texte_reparations
+
+    donnees_jeu, liste, _rapport = _checked_list(args)
+    resultat = reparer(donnees_jeu, liste)
+    if args.json:
+        _output(_print_json, resultat)
+    else:
+        _output(sys.stdout.write, texte_reparations(resultat, str(donnees_jeu["jeu"].get("unite_cout") or ""), _safe))
+    return 0 if resultat["valide"] else 1
+
+
 def command_check(args: argparse.Namespace) -> int:
     """`valider LISTE`: 0 valid, 1 invalid."""
     donnees_jeu, liste, rapport = _checked_list(args)
@@ -611,6 +635,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return command_check(args)
         if args.commande == "texte":
             return command_text(args)
+        if args.commande == "reparer":
+            return command_repair(args)
         if args.commande == "tables":
             return command_tables(args)
         if args.commande == "probas-liste":

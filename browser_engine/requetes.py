@@ -20,6 +20,7 @@ ACTIONS: dict[str, str] = {
     "texte": "browser_engine.requetes:texte",
     "versions": "browser_engine.versions:action_versions",
     "probas": "browser_engine.probas_liste:action_probas",
+    "reparer": "browser_engine.reparer:action_reparer",
 }
 
 

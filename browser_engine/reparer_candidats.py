@@ -1,0 +1,309 @@
+"""Candidate changes of a list for the repair search, drawn from the list schema and the data.
+
+A `Changement` is one edit of the list at a path (tokens: keys and indexes). The explorer walks
+the list with its schema (the builder's `_resoudre` and `_candidats`) and proposes, for each
+place, the edits a player could make: remove an entry or an array element, drop an optional
+field, another value of an enumerated field, add or swap a choice of an array of choices,
+another count. Values absent from the list are proposed only near the errors' pointers.
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from . import bundle
+from .catalogue import CLES
+from .composer import ABSENT, _candidats, _egal, _resoudre
+
+Jetons = tuple[str | int, ...]
+MAX_CHAINES = 12  # other values proposed for one identifier field
+ENVELOPPE = ("jeu", "nom", "format", "options", "entrees", "journal") + CLES
+NOMBRES = re.compile(r"(?<![\w-])\d{1,4}(?![\w-])")
+
+__all__ = ["ABSENT", "Changement", "Explorateur", "appliquer", "dans_le_foyer", "pointeur"]
+
+
+def pointeur(jetons: Sequence[str | int]) -> str:
+    """The JSON pointer (RFC 6901) of a path."""
+    return "".join("/" + str(t).replace("~", "~0").replace("/", "~1") for t in jetons)
+
+
+def dans_le_foyer(chemin: Jetons, foyer: list[str]) -> bool:
+    """Whether a change is at, inside or above one of the errors' pointers."""
+    ici = pointeur(chemin)
+    return any(p == "" or ici == p or ici.startswith(p + "/") or p.startswith(ici + "/") for p in foyer)
+
+
+@dataclass(frozen=True, eq=False)
+class Changement:
+    """One edit: `genre` is retirer_entree, retirer_element, retirer_champ, valeur, ajouter_element or baisser."""
+
+    chemin: Jetons
+    genre: str
+    avant: Any
+    apres: Any
+    poids: int
+    ordre_cles: tuple[str, ...] = ()  # the parent's keys in schema order, to place a new key
+
+    def cle(self) -> str:
+        return json.dumps([self.genre if self.genre != "baisser" else "valeur", list(self.chemin),
+                           None if self.apres is ABSENT else self.apres], sort_keys=True, default=str)
+
+    def avec(self, valeur: Any) -> Changement:
+        """A count change (`baisser`) made concrete with one value."""
+        return replace(self, genre="valeur", apres=valeur)
+
+    def operation(self) -> str:
+        if self.genre == "ajouter_element":
+            return "ajouter"
+        if self.genre.startswith("retirer") or self.apres is ABSENT:
+            return "retirer"
+        return "remplacer" if self.avant is not ABSENT else "ajouter"
+
+    def chemin_json(self) -> str:
+        return pointeur(self.chemin) + ("/-" if self.genre == "ajouter_element" else "")
+
+    def retire_element(self) -> bool:
+        return self.genre in ("retirer_entree", "retirer_element")
+
+    def ordre(self) -> tuple[Any, ...]:
+        """Sort key: value edits first, then element removals, deepest and highest index first."""
+        if not self.retire_element():
+            return (0,)
+        return (1, tuple((0, -t) if isinstance(t, int) else (1, t) for t in self.chemin))
+
+    def vers_origine(self, premier: Changement) -> Changement | None:
+        """The change, found on the list after `premier`, written as a change of the original list."""
+        if premier.genre == "ajouter_element":
+            tableau = premier.chemin
+            if self.chemin[:len(tableau)] == tableau and len(self.chemin) > len(tableau):
+                return None  # it touches the element just added: not a change of the original list
+            return self
+        if not premier.retire_element():
+            return self
+        tableau, index = premier.chemin[:-1], premier.chemin[-1]
+        n = len(tableau)
+        if self.chemin[:n] != tableau or len(self.chemin) <= n or not isinstance(index, int):
+            return self
+        j = self.chemin[n]
+        if isinstance(j, int) and j >= index:
+            return replace(self, chemin=self.chemin[:n] + (j + 1,) + self.chemin[n + 1:])
+        return self
+
+
+def _poser(objet: Any, jetons: Jetons, changement: Changement) -> Any:
+    """A copy of `objet` with the change made at `jetons` (only the path is copied)."""
+    jeton, reste = jetons[0], jetons[1:]
+    if isinstance(objet, list):
+        copie_liste = list(objet)
+        if not reste and changement.retire_element():
+            del copie_liste[int(jeton)]
+        elif not reste:
+            copie_liste[int(jeton)] = changement.apres
+        else:
+            copie_liste[int(jeton)] = _poser(copie_liste[int(jeton)], reste, changement)
+        return copie_liste
+    copie = dict(objet) if isinstance(objet, dict) else {}
+    if reste:
+        copie[jeton] = _poser(copie.get(jeton), reste, changement)
+        return copie
+    if changement.genre == "ajouter_element":
+        actuel = copie.get(jeton)
+        copie[jeton] = (list(actuel) if isinstance(actuel, list) else []) + [changement.apres]
+    elif changement.genre == "retirer_champ" or changement.apres is ABSENT:
+        copie.pop(jeton, None)
+    elif jeton in copie or not changement.ordre_cles:
+        copie[jeton] = changement.apres
+    else:  # a new key goes where the schema puts it
+        ordre = list(changement.ordre_cles)
+        rang = {k: i for i, k in enumerate(ordre)}
+        cible = rang.get(str(jeton), len(ordre))
+        items = list(copie.items())
+        position = next((i for i, (k, _) in enumerate(items) if rang.get(k, len(ordre)) > cible), len(items))
+        items.insert(position, (jeton, changement.apres))
+        copie = dict(items)
+    return copie
+
+
+def appliquer(liste: dict[str, Any], changements: Sequence[Changement]) -> dict[str, Any]:
+    """The list with the changes made, in the order given."""
+    for changement in changements:
+        liste = _poser(liste, changement.chemin, changement)
+    return liste
+
+
+def _poids_retrait(valeur: Any, sous: dict[str, Any]) -> int:
+    """Dropping an option weighs 1; back to the default is a change of value (2); a whole block, 3."""
+    if isinstance(valeur, (dict, list)) and len(valeur) > 1:
+        return 3
+    return 2 if "default" in sous else 1
+
+
+class Explorateur:
+    """The candidate changes of a list, from the game's list schema and data."""
+
+    def __init__(self, donnees_jeu: dict[str, Any], erreurs: list[dict[str, Any]]) -> None:
+        self.racine = bundle.schema_liste(donnees_jeu) or {}
+        self.ids: dict[str, list[str]] = {}
+        for cle, valeur in donnees_jeu.items():
+            if isinstance(valeur, list) and cle not in ("regles_liste", "sections", "faq", "calculs", "tables"):
+                self.ids[cle] = [e["id"] for e in valeur if isinstance(e, dict) and isinstance(e.get("id"), str)]
+        self.erreurs = erreurs
+
+    def changements(self, liste: dict[str, Any], erreurs: list[dict[str, Any]] | None = None) -> list[Changement]:
+        """Every candidate change of `liste`; absent fields near `erreurs` (default: the base errors)."""
+        self.foyer = [str(e.get("chemin") or "") for e in (self.erreurs if erreurs is None else erreurs)]
+        self.nombres: dict[str, set[int]] = {}
+        for e in self.erreurs if erreurs is None else erreurs:
+            chiffres = {int(n) for n in NOMBRES.findall(str(e.get("message") or ""))}
+            self.nombres.setdefault(str(e.get("chemin") or ""), set()).update(chiffres)
+        self.valeurs_par_cle: dict[str, list[str]] = {}
+        self._recenser(liste, None)
+        self.liste = liste
+        out: list[Changement] = []
+        self._objet(liste, _resoudre(self.racine, self.racine, liste), (), out)
+        # The format and the options (scenario, mode, tribe) change the whole list: ranked after its entries.
+        return [replace(c, poids=max(c.poids, 5)) if c.chemin[0] in ("format", "options") else c for c in out]
+
+    def _recenser(self, valeur: Any, cle: str | None) -> None:
+        """The string values of each key in the list (identifiers chosen elsewhere)."""
+        if isinstance(valeur, dict):
+            for k, v in valeur.items():
+                self._recenser(v, str(k))
+        elif isinstance(valeur, list):
+            for v in valeur:
+                self._recenser(v, cle)
+        elif isinstance(valeur, str) and cle is not None:
+            vus = self.valeurs_par_cle.setdefault(cle, [])
+            if valeur not in vus:
+                vus.append(valeur)
+
+    def _proche(self, chemin: Jetons) -> bool:
+        """An error points at this object, at its container or at one of its fields."""
+        ici = pointeur(chemin)
+        parent = pointeur(chemin[:-1]) if chemin else None
+        for p in self.foyer:
+            if p == ici or (parent is not None and p == parent) or (p.startswith(ici + "/") and "/" not in p[len(ici) + 1:]):
+                return True
+        return False
+
+    def _objet(self, objet: dict[str, Any], noeud: dict[str, Any], chemin: Jetons, out: list[Changement]) -> None:
+        proprietes = noeud.get("properties") or {}
+        autres = noeud.get("additionalProperties")
+        requis = set(noeud.get("required") or [])
+        for cle, valeur in objet.items():
+            if cle == "nom" or (not chemin and cle in ("jeu",) + CLES):
+                continue
+            ici = chemin + (cle,)
+            sous = proprietes.get(cle, autres if isinstance(autres, dict) else None)
+            if sous is None:  # a field the list format does not know
+                out.append(Changement(ici, "retirer_champ", valeur, ABSENT, 1))
+                continue
+            sous = _resoudre(self.racine, sous, valeur)
+            facultatif = cle not in requis and not (not chemin and cle in ENVELOPPE)
+            if facultatif and valeur is not None:
+                out.append(Changement(ici, "retirer_champ", valeur, ABSENT, _poids_retrait(valeur, sous)))
+            self._valeur(valeur, sous, ici, out, sorte=self._sorte(chemin, cle, sous, requis))
+        if isinstance(objet, dict) and self._proche(chemin):
+            self._absents(objet, proprietes, chemin, out)
+
+    def _sorte(self, chemin: Jetons, cle: str, sous: dict[str, Any], requis: set[str]) -> bool:
+        """Whether the field is an entry's kind (HAMI caste, Hate type): changing it swaps the entry."""
+        if len(chemin) != 2 or chemin[0] != "entrees":
+            return False
+        return bool(sous.get("x-sorte")) or (cle in requis and isinstance(sous.get("enum"), list))
+
+    def _absents(self, objet: dict[str, Any], proprietes: dict[str, Any], chemin: Jetons,
+                 out: list[Changement]) -> None:
+        """Enumerated fields the object lacks, when an error points at it (`arme: lanceur`)."""
+        ordre = tuple(proprietes)
+        for cle, sous in proprietes.items():
+            if cle in objet or cle in ("jeu", "nom") or not isinstance(sous, dict) or not self._de_la_sorte(sous, objet):
+                continue
+            sous = _resoudre(self.racine, sous, ABSENT)
+            genre, valeurs = _candidats(sous)
+            defaut = sous.get("default", ABSENT)
+            if genre == "valeur":
+                for v in valeurs:
+                    if v is not None and not (defaut is not ABSENT and _egal(v, defaut)):
+                        out.append(Changement(chemin + (cle,), "valeur", ABSENT, v, 2, ordre))
+            elif genre == "bascule":
+                for v in valeurs:
+                    out.append(Changement(chemin + (cle,), "ajouter_element", ABSENT, v, 2))
+
+    @staticmethod
+    def _de_la_sorte(sous: dict[str, Any], objet: dict[str, Any]) -> bool:
+        """`x-sortes`: the field belongs to entries of these kinds (by key or by value)."""
+        pour = sous.get("x-sortes")
+        if not isinstance(pour, list):
+            return True
+        return any(k in pour for k in objet) or any(isinstance(v, str) and v in pour for v in objet.values())
+
+    def _valeur(self, valeur: Any, sous: dict[str, Any], ici: Jetons, out: list[Changement], sorte: bool) -> None:
+        genre, valeurs = _candidats(sous)
+        if genre == "valeur":
+            for v in valeurs:
+                if not _egal(v, valeur):
+                    out.append(Changement(ici, "valeur", valeur, v, 3 if sorte else 2))
+        elif genre == "bascule" and isinstance(valeur, list):
+            self._choix(valeur, sous, valeurs, ici, out)
+        elif isinstance(valeur, list):
+            items = sous.get("items")
+            for k, element in enumerate(valeur):
+                entree = ici == ("entrees",)
+                out.append(Changement(ici + (k,), "retirer_entree" if entree else "retirer_element", element,
+                                      ABSENT, 4 if entree else 1))
+                self._valeur(element, _resoudre(self.racine, items, element), ici + (k,), out, sorte=False)
+        elif isinstance(valeur, dict):
+            self._objet(valeur, sous, ici, out)
+        elif isinstance(valeur, int) and not isinstance(valeur, bool):
+            self._compte(valeur, sous, ici, out)
+        elif isinstance(valeur, str):
+            self._identifiant(valeur, ici, out)
+
+    def _choix(self, valeur: list[Any], sous: dict[str, Any], valeurs: list[Any], ici: Jetons,
+               out: list[Changement]) -> None:
+        """An array of choices: drop one; near an error, swap one or add one."""
+        for k, element in enumerate(valeur):
+            out.append(Changement(ici + (k,), "retirer_element", element, ABSENT, 1))
+        if not self._proche(ici) and not any(p.startswith(pointeur(ici) + "/") for p in self.foyer):
+            return
+        libres = [v for v in valeurs if not any(_egal(v, e) for e in valeur)]
+        for k, element in enumerate(valeur):
+            for v in libres:
+                out.append(Changement(ici + (k,), "valeur", element, v, 2))
+        plafond = sous.get("maxItems")
+        if not isinstance(plafond, int) or len(valeur) < plafond:
+            for v in valeurs:  # the same value twice may be allowed (two d6 results)
+                out.append(Changement(ici, "ajouter_element", ABSENT, v, 2))
+
+    def _compte(self, valeur: int, sous: dict[str, Any], ici: Jetons, out: list[Changement]) -> None:
+        """Another count: one or two more or less, the numbers the errors give, and the largest lower that works."""
+        bas = sous.get("minimum") if isinstance(sous.get("minimum"), int) else 0
+        haut = sous.get("maximum") if isinstance(sous.get("maximum"), int) else None
+        proposes = {valeur - 2, valeur - 1, valeur + 1, valeur + 2}
+        for lieu in (pointeur(ici), pointeur(ici[:-1])):
+            proposes |= self.nombres.get(lieu, set())
+        for v in sorted(proposes):
+            if v != valeur and v >= bas and (haut is None or v <= haut):
+                out.append(Changement(ici, "valeur", valeur, v, 2))
+        if valeur - 2 > bas:
+            out.append(Changement(ici, "baisser", valeur, bas, 2))
+
+    def _identifiant(self, valeur: str, ici: Jetons, out: list[Changement]) -> None:
+        """An identifier field: the other ids of its data collection or of the list (scenario, profil)."""
+        cle = next((t for t in reversed(ici) if isinstance(t, str)), "")
+        proposes = list(self.ids.get(cle + "s", []))
+        propres = self.liste.get(cle + "s") if isinstance(self.liste, dict) else None
+        if isinstance(propres, list):
+            proposes += [e["id"] for e in propres if isinstance(e, dict) and isinstance(e.get("id"), str)]
+        proposes += self.valeurs_par_cle.get(cle, [])
+        vus: list[str] = []
+        for v in proposes:
+            if v != valeur and v not in vus:
+                vus.append(v)
+        for v in vus[:MAX_CHAINES]:
+            out.append(Changement(ici, "valeur", valeur, v, 2))
