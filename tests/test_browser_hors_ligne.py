@@ -3,6 +3,7 @@
 * After one visit and « Préparer pour jouer hors ligne », with the network off: every page of the
   build answers, a rules page never visited opens, search finds a French word, a print page and
   a PDF open, the builder checks a list, and an odds calculation gives the CLI's answer.
+* Opening one tool page is enough (no button): its Python is kept, another tool works offline.
 * A new build is offered (« Nouvelle version du site disponible ») without mixing files: until
   « Recharger » the page stays on the old build; after it, the new one, with one cache left.
 """
@@ -135,6 +136,27 @@ def test_probabilites_hors_ligne(hors_ligne: Onglet, site_url: str) -> None:
                        "--couverts", "0", "--attaques", "3")
     vues = formulaire.locator("[data-role=distribution] tbody tr .cpd-fraction").all_inner_texts()
     assert vues == [d["fraction"] for d in attendu["distribution"]]
+
+
+def test_un_outil_ouvert_une_fois_garde_python(navigateur: object, site_url: str) -> None:
+    """Without the button: the first tool page keeps the runtime it loaded; another tool works offline."""
+    onglet = Onglet(navigateur, service_workers="allow")
+    try:
+        page = onglet.page
+        page.goto(site_url + f"{JEU}/probas/")
+        attendre_moteur(page)
+        page.wait_for_function("() => document.querySelector('[data-hors-ligne]')?.dataset.etat === 'pret'",
+                               timeout=300_000)
+        assert "Prêt hors ligne" in page.locator("[data-hors-ligne]").inner_text()
+        onglet.contexte.set_offline(True)
+        page.goto(site_url + f"{JEU}/verifier/")
+        attendre_moteur(page)
+        page.select_option("#cpd-exemple", exemples(page)[EXEMPLE_INVALIDE])
+        attendre_etat(page, "invalide", timeout=30_000)
+        onglet.contexte.set_offline(False)
+        onglet.verifier_propre()
+    finally:
+        onglet.contexte.close()
 
 
 # --- A new build ------------------------------------------------------------------------------

@@ -8,8 +8,8 @@
 // cache-first (query strings ignored: within one build a path has one content). A new build
 // waits until a page asks it to take over ({type: "activer"}), then old caches are deleted.
 // Messages with a MessagePort: {type: "etat"} → sizes cached and missing;
-// {type: "preparer"} → fetches every missing file, posting {type: "progression", recus, total}
-// then {type: "fini", ...etat} or {type: "erreur", message}.
+// {type: "preparer", depuisCacheHttp?} → fetches every missing file, posting
+// {type: "progression", recus, total} then {type: "fini", ...etat} or {type: "erreur", message}.
 "use strict";
 /*COMPENDIUM_HORS_LIGNE*/
 const PREFIXE = "compendium-";
@@ -75,13 +75,17 @@ async function depuisAncienCache(cache, href) {
   return false;
 }
 
-/** Put one listed file into this build's cache, from an older cache or from the network. */
-async function recuperer(cache, href, surMorceau) {
+/**
+ * Put one listed file into this build's cache, from an older cache or from the network
+ * (`http`: "reload" skips the browser's HTTP cache; "force-cache" takes what a tool page just
+ * downloaded from it).
+ */
+async function recuperer(cache, href, surMorceau, http = "reload") {
   if (await depuisAncienCache(cache, href)) {
     if (surMorceau) surMorceau(FICHIERS.get(href).taille);
     return;
   }
-  const reponse = await fetch(new Request(href, { cache: "reload", credentials: "same-origin" }));
+  const reponse = await fetch(new Request(href, { cache: http, credentials: "same-origin" }));
   if (!reponse.ok) throw new Error(`erreur HTTP ${reponse.status} pour ${href}`);
   if (!(await stocker(cache, href, await lire(reponse, surMorceau), reponse.headers))) {
     throw new Error(`le fichier ${href} ne correspond pas à cette version du site`);
@@ -182,7 +186,7 @@ async function etat() {
   return { version: HORS_LIGNE.version, total, manquant, fichiers: FICHIERS.size, fichiersManquants };
 }
 
-async function preparer(port) {
+async function preparer(port, http) {
   try {
     const cache = await caches.open(CACHE);
     const deja = await presents(cache);
@@ -199,7 +203,7 @@ async function preparer(port) {
       }
     };
     port.postMessage({ type: "progression", recus: 0, total });
-    await parLots(manquants, (href) => recuperer(cache, href, signaler));
+    await parLots(manquants, (href) => recuperer(cache, href, signaler, http));
     port.postMessage({ type: "progression", recus: total, total });
     port.postMessage({ type: "fini", ...(await etat()) });
   } catch (erreur) {
@@ -216,5 +220,7 @@ self.addEventListener("message", (evenement) => {
   const port = evenement.ports[0];
   if (!port) return;
   if (message.type === "etat") evenement.waitUntil(etat().then((reponse) => port.postMessage(reponse)));
-  else if (message.type === "preparer") evenement.waitUntil(preparer(port));
+  else if (message.type === "preparer") {
+    evenement.waitUntil(preparer(port, message.depuisCacheHttp ? "force-cache" : "reload"));
+  }
 });

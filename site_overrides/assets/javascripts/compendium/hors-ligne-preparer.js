@@ -35,9 +35,13 @@
     conteneur.classList.add("cpd-hors-ligne");
     const bouton = creer("button", "md-button md-button--primary", "Préparer pour jouer hors ligne");
     bouton.type = "button";
-    bouton.hidden = true;
     const barre = creer("progress");
-    barre.hidden = true;
+    // Material's .md-button sets `display`, which beats the `hidden` attribute: hide by style.
+    const montrer = (noeud, visible) => {
+      noeud.style.display = visible ? "" : "none";
+    };
+    montrer(bouton, false);
+    montrer(barre, false);
     const texte = creer("span", "cpd-hors-ligne__texte", "Vérification des fichiers disponibles hors ligne…");
     texte.setAttribute("role", "status");
     texte.setAttribute("aria-live", "polite");
@@ -50,14 +54,14 @@
     }
 
     function afficher(etat) {
-      barre.hidden = true;
+      montrer(barre, false);
       if (etat.manquant === 0) {
         conteneur.dataset.etat = "pret";
-        bouton.hidden = true;
+        montrer(bouton, false);
         texte.textContent = `Prêt hors ligne (${mo(etat.total)}) : règles, recherche, impression et outils.`;
       } else {
         conteneur.dataset.etat = "a-preparer";
-        bouton.hidden = false;
+        montrer(bouton, true);
         bouton.disabled = false;
         texte.textContent = `${mo(etat.manquant)} à télécharger (Python et le moteur des outils).`;
       }
@@ -70,13 +74,13 @@
         afficher(etat);
         return true;
       });
-      bouton.addEventListener("click", () => {
+      function lancer(depuisCacheHttp) {
         bouton.disabled = true;
         conteneur.dataset.etat = "preparation";
-        barre.hidden = false;
+        montrer(barre, true);
         barre.value = 0;
         texte.textContent = "Téléchargement…";
-        demander(actif(), { type: "preparer" }, (m) => {
+        demander(actif(), { type: "preparer", depuisCacheHttp }, (m) => {
           if (m.type === "progression") {
             barre.max = Math.max(m.total, 1);
             barre.value = m.recus;
@@ -86,13 +90,28 @@
           if (m.type === "fini") afficher(m);
           else {
             conteneur.dataset.etat = "erreur";
-            barre.hidden = true;
+            montrer(barre, false);
             bouton.disabled = false;
             texte.textContent = `Échec du téléchargement (${m.message}). Vérifiez le réseau et réessayez.`;
           }
           return true;
         });
-      });
+      }
+      bouton.addEventListener("click", () => lancer(false));
+      // On a tool page, once the engine is ready, keep what it downloaded (from the HTTP cache).
+      const chargement = conteneur.previousElementSibling;
+      if (chargement && chargement.matches("[data-role=chargement]")) {
+        const garder = () => {
+          if (chargement.dataset.pret !== "oui" || conteneur.dataset.etat !== "a-preparer") return false;
+          lancer(true);
+          return true;
+        };
+        if (!garder()) {
+          const observateur = new MutationObserver(() => garder() && observateur.disconnect());
+          observateur.observe(chargement, { attributes: true, attributeFilter: ["data-pret"] });
+          observateur.observe(conteneur, { attributes: true, attributeFilter: ["data-etat"] });
+        }
+      }
     });
   }
 
