@@ -92,7 +92,12 @@ def main() -> int:
             sys.stdout.flush()
             # The list builder: from a click to an updated report, and the choices of one field.
             composer = [sys.executable, str(ROOT / "bench" / "bench_composer.py"), "--site", str(tmp / "froid-0")]
-            return subprocess.call(composer, cwd=ROOT, env=ENV) or code
+            code = subprocess.call(composer, cwd=ROOT, env=ENV) or code
+            print()
+            sys.stdout.flush()
+            # Issue 15 §1: the offline site (precache, « Préparer » button, pages with the network off).
+            hors_ligne = [sys.executable, str(ROOT / "bench" / "bench_hors_ligne.py"), "--site", str(tmp / "froid-0")]
+            return subprocess.call(hors_ligne, cwd=ROOT, env=ENV) or code
     return 0
 
 
