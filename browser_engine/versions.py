@@ -22,6 +22,8 @@ AFFICHAGE_MAX = 40
 CHAMPS_IGNORES = {"id", "source", "formes", "page", "ordre", "resume", "interpretation"}
 # Fields of a list rule (regles_liste) that decide what is counted and how far it may go.
 CHAMPS_LIMITES_REGLE = {"borne", "excedent", "compte", "somme", "selecteur", "si", "portee", "longueur"}
+NOMS_CHAMPS = {"cout": "coût", "texte": "texte de la règle", "borne": "limite", "selecteur": "ce qui est compté",
+               "severite": "gravité", "message": "message"}
 NATURES = {"cout": "Coût", "limites": "Limites", "regles": "Règles", "ajout": "Ajout", "retrait": "Retrait"}
 
 
@@ -137,12 +139,15 @@ def difference(ancienne: tuple[str, dict[str, Any]] | None,
         if champ == "borne":
             texte = f"limite {_borne(avant.get(champ))} → {_borne(apres.get(champ))}"
         elif nature in ("cout", "limites") and not isinstance(apres.get(champ), (dict, list)):
-            texte = f"{champ} {_montre(avant.get(champ, '—'))} → {_montre(apres.get(champ, '—'))}"
+            texte = f"{NOMS_CHAMPS.get(champ, champ)} {_montre(avant.get(champ, '—'))} → {_montre(apres.get(champ, '—'))}"
         else:
-            texte = f"{champ} modifié"
+            texte = f"{NOMS_CHAMPS.get(champ, champ)} modifié"
         par_nature.setdefault(nature, []).append(texte)
-    return [{"nature": nature, "texte": "; ".join(textes).capitalize() + "."}
-            for nature, textes in par_nature.items()]
+    return [{"nature": nature, "texte": _phrase("; ".join(textes))} for nature, textes in par_nature.items()]
+
+
+def _phrase(texte: str) -> str:
+    return texte[:1].upper() + texte[1:] + "."
 
 
 def _ids_de(valeur: Any, connus: set[str]) -> list[str]:
@@ -193,6 +198,11 @@ def _cout_entree(rapport: dict[str, Any] | None, index: int) -> Any:
 def _erreurs_sous(rapport: dict[str, Any] | None, prefixe: str) -> set[tuple[str, str]]:
     return {(e["code"], e["message"]) for e in (rapport or {}).get("erreurs", [])
             if e["chemin"] == prefixe or e["chemin"].startswith(prefixe + "/")}
+
+
+def _erreurs_hors_entrees(rapport: dict[str, Any] | None) -> set[str]:
+    """Messages of the errors about the whole list (not inside one entry)."""
+    return {e["message"] for e in (rapport or {}).get("erreurs", []) if not e["chemin"].startswith("/entrees/")}
 
 
 def _pour_anciennes_donnees(ancien: dict[str, Any], liste: dict[str, Any]) -> dict[str, Any]:
@@ -246,7 +256,7 @@ def comparer(donnees_jeu: dict[str, Any], liste: dict[str, Any], ancien: dict[st
                                 "version": c["version"]})
             if ancien:
                 for d in difference(anciennes.get(entry_id), actuelles.get(entry_id)):
-                    out.append({"id": entry_id, "nom": nom, **d})
+                    out.append({"id": entry_id, "nom": nom, **d, "releve": True})
         return out
 
     entrees = []
@@ -263,7 +273,9 @@ def comparer(donnees_jeu: dict[str, Any], liste: dict[str, Any], ancien: dict[st
         if ligne["changements"] or nouvelles or levees or (avant and ligne["cout_avant"] != ligne["cout_maintenant"]):
             entrees.append(ligne)
     ids_liste = set(_ids_de(liste.get("entrees"), connus)) | set(_ids_de(liste.get("options"), connus))
-    return {"entrees": entrees, "regles": _regles_touchees(changements, liste, ids_liste, actuelles, anciennes,
+    hors_entrees = [_erreurs_hors_entrees(r) for r in (avant, maintenant)] if avant else [set(), set()]
+    return {"entrees": entrees, "erreurs_liste_nouvelles": sorted(hors_entrees[1] - hors_entrees[0]),
+            "erreurs_liste_levees": sorted(hors_entrees[0] - hors_entrees[1]), "regles": _regles_touchees(changements, liste, ids_liste, actuelles, anciennes,
                                                            annonces, avant, maintenant),
             "avant": verdict(avant) if avant else None, "maintenant": verdict(maintenant)}
 
@@ -315,7 +327,7 @@ def action_versions(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete:
     """
     situation = situer(donnees_jeu, liste.get(CHAMP))
     out: dict[str, Any] = {**situation, "versions": [], "donnees_anciennes": False, "entrees": [], "regles": [],
-                           "avant": None, "maintenant": None}
+                           "erreurs_liste_nouvelles": [], "erreurs_liste_levees": [], "avant": None, "maintenant": None}
     if situation["statut"] != "ancienne":
         return out
     depuis = situation["liste"]

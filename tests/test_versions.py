@@ -79,7 +79,7 @@ def test_what_changes_for_the_list(ancien, nouveau, liste) -> None:
     ancien_cout = _profil(ancien, "gardien")["cout"]
     textes = [c["texte"] for c in entree["changements"]]
     assert "Le Gardien coûte un point de plus." in textes  # from the changelog
-    assert f"Cout {ancien_cout} → {ancien_cout + COUT_EN_PLUS}." in textes  # from the two bundles
+    assert f"Coût {ancien_cout} → {ancien_cout + COUT_EN_PLUS}." in textes  # from the two bundles
     assert entree["cout_maintenant"] == entree["cout_avant"] + COUT_EN_PLUS
     limite = [c for c in rapport["regles"] if c["id"] == LIMITE]
     assert {c["nature"] for c in limite} == {"limites"}
@@ -90,6 +90,8 @@ def test_what_changes_for_the_list(ancien, nouveau, liste) -> None:
     assert rapport["avant"]["cout"] == liste["format"]
     assert rapport["maintenant"]["valide"] is False
     assert rapport["maintenant"]["cout"] == liste["format"] + COUT_EN_PLUS * len(gardiens)
+    budget = [e["message"] for e in rapport["maintenant"]["erreurs"] if e["code"] == _regle(nouveau, "budget-neuf-points")["code"]]
+    assert rapport["erreurs_liste_nouvelles"] == budget and len(budget) == 1  # the list-wide error, new
     codes = {e["code"] for e in rapport["maintenant"]["erreurs"]}
     assert codes == {_regle(nouveau, "budget-neuf-points")["code"], _regle(nouveau, LIMITE)["code"]}
 

@@ -1,0 +1,124 @@
+"""« Ce qui change pour votre liste » in Chromium: a list pinned to an older data version.
+
+The site is served with two files replaced in memory (the built site is not touched): the HAMI
+bundle becomes a later version invented for the test (the Gardien costs one point more, no Gardien
+allowed any more), and the site's real HAMI bundle is served as the frozen data of version
+2026.11.1. The book's example Communauté, pinned to 2026.11.1, was valid then; the panel must say
+it is invalid now, on the Gardien's row, with both verdicts. Unknown and future versions get a
+French message; a new list from nothing gets the current version.
+"""
+from __future__ import annotations
+
+import copy
+import gzip
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.browser_support import Onglet, servir
+from tests.test_browser_outils import attendre_etat, ouvrir, saisir
+
+ROOT = Path(__file__).resolve().parent.parent
+JEU = "hami"
+PAGE = f"{JEU}/verifier/"
+ANCIENNE = "2026.11.1"
+NOUVELLE = "2099.1.1"  # invented for the test
+LIMITE = "deux-gardiens-maximum"
+PANNEAU = "section[data-role=versions]"
+EXEMPLE = (ROOT / "data" / JEU / "listes" / "01-exemple-du-livre.yaml").read_text("utf-8")
+
+
+def _version(texte: str, version: str) -> str:
+    return texte.replace(f"jeu: {JEU}\n", f'jeu: {JEU}\nversion_donnees: "{version}"\n', 1)
+
+
+def _donnees_inventees(reelles: dict) -> dict:
+    """The site's HAMI data made into an invented later version: dearer Gardien, no Gardien allowed."""
+    donnees = copy.deepcopy(reelles)
+    next(p for p in donnees["profils"] if p["id"] == "gardien")["cout"] += 1
+    next(r for r in donnees["regles_liste"] if r["id"] == LIMITE)["borne"] = {"max": 0}
+    donnees["versions"].append({"version": NOUVELLE, "date": "2099-01-01", "resume": "Version inventée pour le test.",
+                                "changements": [{"nature": "cout", "ids": ["gardien"], "texte": "Gardien : 1 point de plus."}]})
+    return donnees
+
+
+@pytest.fixture(scope="module")
+def site_modifie(site_dir: Path) -> Iterator[tuple[str, dict]]:
+    reelles = json.loads((site_dir / "assets" / "data" / f"{JEU}.json").read_text("utf-8"))
+    assert reelles["versions"][-1]["version"] == ANCIENNE
+    virtuelles = {
+        f"/assets/data/{JEU}.json": ("application/json", json.dumps(_donnees_inventees(reelles)).encode()),
+        f"/assets/data/versions/{JEU}/{ANCIENNE}.json.gz": ("application/gzip", gzip.compress(json.dumps(reelles).encode())),
+    }
+    with servir(site_dir, virtuelles) as url:
+        yield url, reelles
+
+
+def test_ce_qui_change_pour_une_liste_ancienne(onglet: Onglet, site_modifie: tuple[str, dict]) -> None:
+    url, reelles = site_modifie
+    page = onglet.page
+    ouvrir(page, url + PAGE)
+    saisir(page, _version(EXEMPLE, ANCIENNE))
+    attendre_etat(page, "invalide")  # now: over budget and a Gardien too many
+    panneau = page.locator(PANNEAU)
+    page.wait_for_selector(f"{PANNEAU}[data-statut=warning] [data-role=versions-verdicts]", timeout=30_000)
+    assert "Ce qui change pour votre liste" in panneau.inner_text()
+    lignes = panneau.locator("[data-role=versions-entree]")
+    assert lignes.count() == EXEMPLE.count("caste: gardien")  # only the Gardien's entry
+    ligne = lignes.first.inner_text()
+    assert "Gardien du Rocher" in ligne
+    cout_gardien = next(p for p in reelles["profils"] if p["id"] == "gardien")["cout"]
+    assert f"{cout_gardien} → {cout_gardien + 1}" in ligne  # the profile's cost, from the two bundles
+    format_ = int(re.search(r"^format: (\d+)$", EXEMPLE, re.M).group(1))
+    assert panneau.locator("[data-role=verdict-avant]").inner_text() == f"valide — coût {format_} / {format_}"
+    assert panneau.locator("[data-role=verdict-maintenant]").inner_text() == \
+        f"invalide (2 erreurs) — coût {format_ + 1} / {format_}"
+    borne = next(r for r in reelles["regles_liste"] if r["id"] == LIMITE)["borne"]["max"]
+    assert f"au plus {borne} → au plus 0" in panneau.locator("[data-role=versions-regles]").inner_text()
+    # The player takes the list to the current version: the reminder goes away.
+    panneau.get_by_role("button", name=re.compile("Passer la liste à la version actuelle")).click()
+    page.wait_for_function("(v) => document.querySelector('#cpd-liste').value.includes(v)", arg=f'version_donnees: "{NOUVELLE}"')
+    page.wait_for_selector(PANNEAU, state="hidden", timeout=15_000)
+
+
+@pytest.mark.parametrize(("version", "titre", "mot"), [
+    ("2020.1.1", "Version des données inconnue", "inconnue pour ce jeu"),
+    ("3000.1.1", "Version des données plus récente", "plus récente que celle de ce site"),
+    ("<img src=x onerror=alert(1)>", "Version des données inconnue", "illisible"),
+])
+def test_version_inconnue_ou_future(onglet: Onglet, site_url: str, version: str, titre: str, mot: str) -> None:
+    page = onglet.page
+    ouvrir(page, site_url + PAGE)
+    saisir(page, _version(EXEMPLE, version))
+    attendre_etat(page, "valide")  # checked with the current data
+    panneau = page.locator(PANNEAU)
+    panneau.wait_for(state="visible", timeout=15_000)
+    texte = panneau.inner_text()
+    assert titre in texte and mot in texte
+    assert panneau.locator("img").count() == 0
+
+
+def test_une_liste_sans_version_se_la_voit_proposer(onglet: Onglet, site_url: str) -> None:
+    page = onglet.page
+    ouvrir(page, site_url + PAGE)
+    saisir(page, EXEMPLE)
+    attendre_etat(page, "valide")
+    panneau = page.locator(PANNEAU)
+    panneau.wait_for(state="visible", timeout=15_000)
+    assert "n'indique pas la version" in panneau.inner_text()
+    panneau.get_by_role("button", name=re.compile("Noter la version actuelle")).click()
+    page.wait_for_function("(v) => document.querySelector('#cpd-liste').value.includes(v)", arg=f'version_donnees: "{ANCIENNE}"')
+    page.wait_for_selector(PANNEAU, state="hidden", timeout=15_000)
+
+
+def test_une_liste_nouvelle_recoit_la_version_actuelle(onglet: Onglet, site_url: str) -> None:
+    page = onglet.page
+    ouvrir(page, site_url + PAGE)
+    page.locator("body").click()  # the text box does not have the focus: the builder or a blank start
+    saisir(page, f"jeu: {JEU}\nformat: 9\nentrees: []\n")
+    page.wait_for_function("(v) => document.querySelector('#cpd-liste').value.includes(v)",
+                           arg=f'version_donnees: "{ANCIENNE}"', timeout=15_000)
+    assert page.input_value("#cpd-liste").startswith(f'jeu: {JEU}\nversion_donnees: "{ANCIENNE}"\n')
