@@ -95,6 +95,11 @@ def main() -> int:
             code = subprocess.call(composer, cwd=ROOT, env=ENV) or code
             print()
             sys.stdout.flush()
+            # Issue 16 §2: repairs of each example invalid list, CPython and browser.
+            reparer = [sys.executable, str(ROOT / "bench" / "bench_reparer.py"), "--site", str(tmp / "froid-0")]
+            code = subprocess.call(reparer, cwd=ROOT, env=ENV) or code
+            print()
+            sys.stdout.flush()
             # Issue 15 §1: the offline site (precache, « Préparer » button, pages with the network off).
             hors_ligne = [sys.executable, str(ROOT / "bench" / "bench_hors_ligne.py"), "--site", str(tmp / "froid-0")]
             return subprocess.call(hors_ligne, cwd=ROOT, env=ENV) or code
