@@ -29,8 +29,8 @@ from .validation import valider
 MAX_SUGGESTIONS = 5
 MAX_ENTREES = 120  # the search runs the checker hundreds of times: a longer list is refused
 MAX_VERIFICATIONS = 300  # checker runs for one request
-MAX_ELARGIR = 80  # of which for single changes away from the errors
-MAX_PAIRES = 120  # of which for pairs
+MAX_ELARGIR = 60  # of which for single changes away from the errors
+MAX_PAIRES = 100  # of which for pairs
 MAX_PREMIERS = 8  # single changes tried as the first half of a pair
 MAX_SECONDS = 30  # second changes tried after each first one
 MAX_MEME_ENDROIT = 2  # suggestions changing the same places, before the others
@@ -46,6 +46,7 @@ class _Essai:
     liste: dict[str, Any]
     erreurs: list[dict[str, Any]]
     cout: Any
+    rapport: dict[str, Any] = field(default_factory=dict)
 
     @property
     def valide(self) -> bool:
@@ -78,7 +79,7 @@ class _Recherche:
         if cle in self.vus:
             connu = self.vus[cle]
             return connu if len(connu.changements) <= len(changements) else _Essai(changements, liste, connu.erreurs,
-                                                                                   connu.cout)
+                                                                                   connu.cout, connu.rapport)
         if self.epuise():
             return None
         self.verifications += 1
@@ -86,7 +87,7 @@ class _Recherche:
             rapport = valider(self.donnees, liste)
         except ErreurEntree:
             return None  # a change that makes the list unreadable is no repair
-        essai = _Essai(changements, liste, rapport["erreurs"], _cout(rapport))
+        essai = _Essai(changements, liste, rapport["erreurs"], _cout(rapport), rapport)
         self.vus[cle] = essai
         return essai
 
@@ -186,7 +187,7 @@ def _doubles(recherche: _Recherche, explorateur: Explorateur, simples: list[_Ess
                 continue  # the pair cannot be written as two changes of the player's list
             essai = recherche.essayer(paire, liste)
             if essai is not None and essai.valide:
-                trouves.append(_Essai(paire, liste, essai.erreurs, essai.cout))
+                trouves.append(_Essai(paire, liste, essai.erreurs, essai.cout, essai.rapport))
             if recherche.epuise():
                 return trouves
     return trouves
@@ -277,7 +278,7 @@ def reparer(donnees_jeu: dict[str, Any], liste: Any) -> dict[str, Any]:
 
 def _suggestion(libelles: Any, base: dict[str, Any], essai: _Essai, cout_avant: Any) -> dict[str, Any]:
     avertissements_avant = _cles(base["avertissements"])
-    rapport = valider(libelles.donnees, essai.liste)
+    rapport = essai.rapport or valider(libelles.donnees, essai.liste)
     return {
         "changements": [{"operation": c.operation(), "chemin": c.chemin_json(),
                          "avant": None if c.avant is ABSENT else c.avant,

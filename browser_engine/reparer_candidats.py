@@ -223,6 +223,8 @@ class Explorateur:
         for cle, sous in proprietes.items():
             if cle in objet or cle in ("jeu", "nom") or not isinstance(sous, dict) or not self._de_la_sorte(sous, objet):
                 continue
+            if sous.get("x-sorte"):  # another kind of entry (a legendary Hami, a predator): not added to this one
+                continue
             sous = _resoudre(self.racine, sous, ABSENT)
             genre, valeurs = _candidats(sous)
             defaut = sous.get("default", ABSENT)
