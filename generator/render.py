@@ -255,6 +255,7 @@ def tool_pages(site: Site, root: Path) -> dict[str, str]:
     that every violation links to the rule it enforces.
     """
     from .export import example_lists, game_schema
+    from .odds_defaults import default_results_json as tool_default_results
 
     env = environment()
     out: dict[str, str] = {}
@@ -272,7 +273,9 @@ def tool_pages(site: Site, root: Path) -> dict[str, str]:
         renderer = GameRenderer(game, env)
         for tool in (t for t in available_tools(game) if t in ENGINE_TOOLS):
             uri = game.uri(tool)
-            text = env.get_template(f"{tool}.md.j2").render(**context)
+            # The odds page carries each calculation's result for its default values (odds_defaults.py).
+            extra = {"resultats_construction": tool_default_results(game, root)} if tool == "probas" else {}
+            text = env.get_template(f"{tool}.md.j2").render(**context, **extra)
             rules = [e for e in game.of_kind("regles_liste") if e.src_uri == uri]
             if rules:
                 text += "\n\n## Règles vérifiées { #regles-verifiees }\n\n"

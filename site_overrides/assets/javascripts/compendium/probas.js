@@ -3,6 +3,7 @@
 // percentages first (exact fractions on demand), « au moins N » for numeric values,
 // negligible tails folded into one row, a plain SVG bar chart, the expected value.
 // « Comparer » keeps a result as A; the next one is drawn as B beside it, on one chart.
+// The result for the default values is embedded by the build and drawn at once, marked as such.
 (function () {
   "use strict";
 
@@ -382,6 +383,27 @@
     }
   }
 
+  // --- The result computed when the site was built ------------------------------------------------
+
+  /** The engine's answer for the default values, embedded by the build (odds_defaults.py), or null. */
+  function resultatConstruction(formulaire) {
+    const script = formulaire.querySelector("script[data-role=resultat-construction]");
+    if (!script) return null;
+    try {
+      return JSON.parse(script.textContent);
+    } catch (e) {
+      return null;
+    }
+  }
+
+  /** Says the result on screen was computed at build time, until the engine computes one. */
+  function marqueConstruction() {
+    const { el } = C();
+    return el("p", { classe: "cpd-aide cpd-construction", "data-role": "construction" },
+      el("strong", {}, "Résultat pour les valeurs par défaut, calculé à la construction du site."),
+      " Changez une valeur : le calcul est refait dans votre navigateur.");
+  }
+
   // --- A form ----------------------------------------------------------------------------------
 
   function initialiserFormulaire(formulaire) {
@@ -429,6 +451,7 @@
       if (!actuelle) return;
       const series = reference && reference !== actuelle ? [reference, actuelle] : [actuelle];
       afficher(zone, series, nomCalcul, sortie, boutons());
+      if (zone.dataset.origine === "construction") zone.prepend(marqueConstruction());
       if (reference && reference === actuelle) {
         zone.prepend(el("p", { classe: "cpd-aide", "data-role": "attente-b" }, el("strong", {}, "A"), " : ", reference.titre,
           ". Changez les paramètres : le prochain résultat s'affichera en B, à côté de A."));
@@ -456,11 +479,13 @@
       try {
         const resultat = await moteur.calculer(jeu, calcul, parametres(formulaire));
         if (ma === generation) {
+          delete zone.dataset.origine;
           actuelle = serie(resultat, titre);
           dessiner();
         }
       } catch (e) {
         if (ma === generation) {
+          delete zone.dataset.origine;
           zone.replaceChildren(el("div", { classe: "cpd-panneau-erreur", role: "alert" },
             el("p", { classe: "cpd-panneau-titre" }, "Calcul impossible"), el("p", {}, e.message)));
           zone.dataset.etat = "erreur";
@@ -505,7 +530,14 @@
       if (evenement.target.closest("[data-role=resultat]")) return; // the fractions toggle is not a parameter
       plusTard();
     });
-    // Show the result for the default values as soon as the engine is ready (a deck form asks first).
+    // The result for the default values: drawn at once when the build computed it, else as soon
+    // as the engine is ready (a deck form asks first).
+    const construction = paquetManquant(formulaire) ? null : resultatConstruction(formulaire);
+    if (construction) {
+      zone.dataset.origine = "construction";
+      actuelle = serie(construction, resumeParametres(formulaire));
+      dessiner();
+    }
     if (paquetManquant(formulaire)) lancer();
     moteur
       .preparer(jeu)
