@@ -213,7 +213,7 @@ def _count(count: Any, noun: str) -> str:
 
 
 def _shown(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False)
+    text = json.dumps(value, ensure_ascii=False, default=str)  # default: an unquoted YAML date
     return text if len(text) <= 60 else text[:57] + "…"
 
 

@@ -121,7 +121,7 @@ def _frozen_problems(data_file: DataFile, versions: list[dict[str, Any]], root: 
     folder = root / "data" / game_id / FROZEN_DIR
     for path in sorted(folder.glob("*")) if folder.is_dir() else []:
         name = path.name.removesuffix(FROZEN_SUFFIX)
-        if name not in past:
+        if name not in past and name != versions[-1]["version"]:  # the current one: frozen before a change
             problems.append(data_file.problem((KIND,), f"fichier {FROZEN_DIR}/{path.name} sans version passée "
                                               "correspondante dans versions.yaml"))
     return problems
