@@ -34,7 +34,7 @@ MAX_PAIRES = 100  # of which for pairs
 MAX_PREMIERS = 8  # single changes tried as the first half of a pair
 MAX_SECONDS = 30  # second changes tried after each first one
 MAX_MEME_ENDROIT = 2  # suggestions changing the same places, before the others
-DELAI_S = 4.0  # a last guard for pathological lists (never reached by the examples)
+DELAI_S = 2.5  # a last guard: the worker gives a request 8 s (moteur.js) and Pyodide is slower than CPython
 AUCUNE = "Aucune réparation en deux changements au plus."
 
 

@@ -8,6 +8,7 @@
   "use strict";
 
   const C = () => window.Compendium;
+  const DELAI_MS = 300;
 
   function initialiser(racineOutil) {
     if (racineOutil.dataset.reparations === "oui") return;
@@ -163,7 +164,15 @@
         }
         return;
       }
-      chercher(rapport, texte);
+      // While the player types, only the last report is worth a search (the worker runs one request at a time).
+      const ma = ++generation;
+      panneau.hidden = false;
+      panneau.dataset.etat = "calcul";
+      etat.textContent = "Recherche des plus petites corrections…";
+      liste.replaceChildren();
+      setTimeout(() => {
+        if (ma === generation) chercher(rapport, texte);
+      }, DELAI_MS);
     });
   }
 
