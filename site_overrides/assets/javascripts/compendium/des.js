@@ -25,19 +25,8 @@
   const EVENEMENT = "compendium:des";
   const declarations = new WeakMap();
 
-  function el(tag, attributs, ...enfants) {
-    const noeud = document.createElement(tag);
-    for (const [cle, valeur] of Object.entries(attributs || {})) {
-      if (valeur === null || valeur === undefined || valeur === false) continue;
-      if (cle === "classe") noeud.className = valeur;
-      else noeud.setAttribute(cle, valeur === true ? "" : String(valeur));
-    }
-    for (const enfant of enfants.flat()) {
-      if (enfant === null || enfant === undefined) continue;
-      noeud.append(enfant instanceof Node ? enfant : document.createTextNode(String(enfant)));
-    }
-    return noeud;
-  }
+  // The DOM helper shared by the tool pages (moteur.js, loaded before this file).
+  const el = (...args) => window.Compendium.el(...args);
 
   function declarationDe(conteneur) {
     return declarations.get(conteneur) || {};

@@ -1,0 +1,250 @@
+// « Composer et vérifier », builder part: controls generated from the list schema and the data (one per field of the envelope or of an entry), with the engine's refused choices.
+// Loaded on the tool page only, before composer.js, which calls this part with the builder's
+// shared state `b` (see the top of composer.js).
+(function () {
+  "use strict";
+
+  const P = (window.Compendium.composerParties = window.Compendium.composerParties || {});
+
+  P.champs = function (b) {
+    const C = () => window.Compendium;
+    const { el } = C();
+    const { copie, estObjet, idDe, pointeur, joli, resoudre, types, genre } = window.Compendium.composer;
+    const { schema, index, ouverts, saisies } = b;
+
+    /** Ask the engine which values of the control at `chemin` are allowed; mark the refused ones. */
+    async function marquerChoix(chemin, conteneur) {
+      const promesse = b.composer({ action: "options", liste: copie(b.liste), chemin: pointeur(chemin) });
+      if (!promesse) return;
+      const reponse = await promesse;
+      if (!reponse || !Array.isArray(reponse.choix) || !conteneur.isConnected) return;
+      const refus = new Map(); // one reason -> the choices it refuses (said once, not per choice)
+      for (const choix of reponse.choix) {
+        const cle = JSON.stringify(choix.valeur);
+        const raisons = (choix.raisons || []).map((r) => String(r.message || r.code || "")).filter(Boolean).join(" ; ");
+        const interdit = choix.permis === false && !choix.actif;
+        for (const controle of conteneur.querySelectorAll("option, input[type=checkbox]")) {
+          if (controle.dataset.valeur !== cle) continue;
+          if (controle.tagName === "OPTION") {
+            if (!controle.dataset.texte) controle.dataset.texte = controle.textContent;
+            controle.textContent = controle.dataset.texte + (interdit ? " — interdit" : "");
+          }
+          controle.disabled = interdit;
+          controle.title = interdit ? raisons : "";
+        }
+        if (interdit) {
+          const textes = (choix.raisons || []).map((r) => String(r.message || r.code || "")).filter(Boolean);
+          for (const raison of textes.length ? textes : [""]) {
+            if (!refus.has(raison)) refus.set(raison, []);
+            const nom = b.libelle(chemin[chemin.length - 1], choix.valeur);
+            if (!refus.get(raison).includes(nom)) refus.get(raison).push(nom);
+          }
+        }
+      }
+      let note = conteneur.querySelector('[data-role="choix-interdits"]');
+      if (!note) {
+        note = el("p", { classe: "cpd-aide cpd-interdits", "data-role": "choix-interdits" });
+        conteneur.append(note);
+      }
+      const groupes = [...refus].map(([raison, noms]) => noms.join(", ") + (raison ? " : " + raison : ""));
+      note.textContent = groupes.length ? "Choix interdits ici — " + groupes.join(" · ") : "";
+      note.hidden = !groupes.length;
+    }
+
+    // --- Controls generated from the schema ---
+
+    function aide(s) {
+      return s.description ? el("span", { classe: "cpd-aide-champ" }, String(s.description)) : null;
+    }
+
+    /** One control for the value at `chemin` of schema `s`; `valeur` is the current value. */
+    function controle(chemin, s, valeur, options) {
+      const o = options || {};
+      const id = idDe(chemin);
+      const cle = chemin[chemin.length - 1];
+      const titre = String(s.title || joli(cle));
+      const g = genre(s, schema);
+      const idAide = id + "-aide";
+      const etiquette = el("label", { for: id, classe: "cpd-champ-titre" }, titre);
+      const champ = (controleEl, ...apres) =>
+        el("div", { classe: "cpd-champ-composer cpd-champ-" + g, "data-champ": String(cle) }, etiquette, controleEl,
+          s.description ? el("span", { id: idAide, classe: "cpd-aide-champ" }, String(s.description)) : null, ...apres);
+      const decrit = s.description ? idAide : null;
+
+      if (g === "const") {
+        return el("div", { classe: "cpd-champ-composer", "data-champ": String(cle) },
+          el("span", { classe: "cpd-champ-titre" }, titre), " ", el("strong", {}, String(s.const)), aide(s));
+      }
+      if (g === "enum") {
+        const select = el("select", { id, "aria-describedby": decrit, "data-chemin": pointeur(chemin) },
+          el("option", { value: "", "data-valeur": "" }, o.requis ? "— Choisir —" : "— Aucun —"),
+          s.enum.map((v) => {
+            const it = b.item(cle, v);
+            const cout = it && typeof it.cout === "number" ? " (" + b.coutTexte(it.cout) + ")" : "";
+            return el("option", { value: JSON.stringify(v), "data-valeur": JSON.stringify(v) }, b.libelle(cle, v) + cout);
+          }));
+        select.value = valeur === undefined ? "" : JSON.stringify(valeur);
+        if (select.value === "" && valeur !== undefined) {
+          // a value outside the schema (the engine reports it): keep it visible
+          select.append(el("option", { value: JSON.stringify(valeur), "data-valeur": JSON.stringify(valeur) }, String(valeur) + " (inconnu)"));
+          select.value = JSON.stringify(valeur);
+        }
+        select.addEventListener("change", () => b.changer(chemin, select.value === "" ? undefined : JSON.parse(select.value)));
+        const bloc = champ(select);
+        const demander = () => marquerChoix(chemin, bloc);
+        select.addEventListener("focus", demander);
+        select.addEventListener("mousedown", demander);
+        return bloc;
+      }
+      if (g === "tableau-enum") {
+        const items = resoudre(s.items, schema);
+        const choisies = Array.isArray(valeur) ? valeur : valeur === undefined || valeur === null ? [] : [valeur];
+        const resume = choisies.length ? choisies.map((v) => b.libelle(cle, v)).join(", ") : "aucun";
+        const cases = items.enum.map((v, i) => {
+          const idCase = id + "-" + i;
+          const it = b.item(cle, v);
+          const caseEl = el("input", { type: "checkbox", id: idCase, "data-valeur": JSON.stringify(v) });
+          caseEl.checked = choisies.some((c) => c === v);
+          caseEl.addEventListener("change", () => {
+            const valeurs = items.enum.filter((w, j) => (j === i ? caseEl.checked : choisies.includes(w)));
+            let nouvelle = valeurs.length ? valeurs : undefined;
+            if (nouvelle && nouvelle.length === 1 && types(s).includes("string") && !Array.isArray(valeur)) nouvelle = nouvelle[0];
+            b.focusApres = idCase;
+            b.changer(chemin, nouvelle);
+          });
+          return el("li", {}, caseEl, " ", el("label", { for: idCase }, b.libelle(cle, v)),
+            it && typeof it.cout === "number" ? el("span", { classe: "cpd-cout-choix" }, " (" + b.coutTexte(it.cout) + ")") : null,
+            it && it.resume ? el("span", { classe: "cpd-resume" }, String(it.resume)) : null);
+        });
+        const groupe = el("details", { classe: "cpd-champ-composer cpd-champ-tableau-enum", "data-champ": String(cle) },
+          el("summary", { id }, el("span", { classe: "cpd-champ-titre" }, titre), " : ", el("span", { classe: "cpd-choisis" }, resume)),
+          el("fieldset", {}, el("legend", { classe: "cpd-cache-visuel" }, titre),
+            s.description ? el("p", { classe: "cpd-aide-champ" }, String(s.description)) : null,
+            el("ul", { classe: "cpd-cases" }, cases)));
+        if (o.ouverts && o.ouverts.has(id)) groupe.open = true;
+        groupe.addEventListener("toggle", () => {
+          if (groupe.open) {
+            ouverts.add(id);
+            marquerChoix(chemin, groupe);
+          } else ouverts.delete(id);
+        });
+        return groupe;
+      }
+      if (g === "booleen") {
+        const caseEl = el("input", { type: "checkbox", id, "aria-describedby": decrit });
+        caseEl.checked = valeur === true;
+        caseEl.addEventListener("change", () => {
+          const defaut = s.default === undefined ? false : s.default;
+          b.changer(chemin, caseEl.checked === defaut && !o.requis ? undefined : caseEl.checked);
+        });
+        return el("div", { classe: "cpd-champ-composer cpd-champ-booleen", "data-champ": String(cle) },
+          caseEl, " ", el("label", { for: id, classe: "cpd-champ-titre" }, titre), aide(s));
+      }
+      if (g === "entier" || g === "nombre") {
+        const entree = el("input", {
+          type: "number", id, inputmode: "numeric", "aria-describedby": decrit,
+          min: s.minimum, max: s.maximum, step: g === "entier" ? 1 : "any",
+        });
+        entree.value = typeof valeur === "number" ? String(valeur) : "";
+        entree.addEventListener("change", () => {
+          const texte = entree.value.trim();
+          const n = Number(texte);
+          b.changer(chemin, texte === "" || !Number.isFinite(n) ? undefined : g === "entier" ? Math.trunc(n) : n);
+        });
+        return champ(entree);
+      }
+      if (g === "texte") {
+        const entree = el("input", { type: "text", id, "aria-describedby": decrit, maxlength: s.maxLength, autocomplete: "off" });
+        entree.value = typeof valeur === "string" ? valeur : "";
+        // Suggestions from the data: items of the collection or category named like the field.
+        const suggestions = [];
+        for (const [idItem, it] of index) {
+          if (it._collection === cle + "s" || it.categorie === cle || it._collection === String(cle).replace(/_.*$/, "") + "s") {
+            suggestions.push(el("option", { value: idItem }, String(it.nom || idItem)));
+          }
+        }
+        let proposees = null;
+        if (suggestions.length) {
+          proposees = el("datalist", { id: id + "-suggestions" }, suggestions);
+          entree.setAttribute("list", id + "-suggestions");
+        }
+        entree.addEventListener("change", () => b.changer(chemin, entree.value === "" ? undefined : entree.value));
+        return champ(entree, proposees);
+      }
+      if (g === "tableau-valeurs") {
+        const items = resoudre(s.items, schema);
+        const numerique = types(items).includes("integer") || types(items).includes("number");
+        const entree = el("input", { type: "text", id, "aria-describedby": id + "-format", autocomplete: "off" });
+        entree.value = Array.isArray(valeur) ? valeur.join(", ") : "";
+        entree.addEventListener("change", () => {
+          const morceaux = entree.value.split(/[,;]/).map((x) => x.trim()).filter(Boolean);
+          const valeurs = morceaux.map((x) => (numerique && /^-?\d+$/.test(x) ? Number(x) : x));
+          b.changer(chemin, valeurs.length ? valeurs : undefined);
+        });
+        return champ(entree, el("span", { id: id + "-format", classe: "cpd-aide-champ" }, "Valeurs séparées par des virgules."));
+      }
+      if (g === "objet") {
+        const v = estObjet(valeur) ? valeur : {};
+        return el("fieldset", { classe: "cpd-groupe", "data-champ": String(cle) },
+          el("legend", {}, titre), aide(s),
+          Object.entries(s.properties).map(([k, sous]) => controle([...chemin, k], resoudre(sous, schema), v[k], o)));
+      }
+      if (g === "comptes") {
+        // A map of counts whose keys the player names (Tamashii's Sac: type of Données -> tokens).
+        const v = estObjet(valeur) ? valeur : {};
+        const sous = resoudre(s.additionalProperties, schema);
+        const nombre = (cleNom, idN, n) => {
+          const e = el("input", { type: "number", id: idN, inputmode: "numeric", min: sous.minimum, max: sous.maximum, step: 1 });
+          e.value = typeof n === "number" ? String(n) : "";
+          e.addEventListener("change", () => {
+            const x = Number(e.value);
+            if (e.value.trim() !== "" && Number.isFinite(x)) b.changer([...chemin, cleNom], Math.trunc(x));
+          });
+          return e;
+        };
+        const lignes = Object.keys(v).map((k, i) => {
+          const idN = id + "-" + i;
+          return el("li", { classe: "cpd-compte", "data-cle": k },
+            el("label", { for: idN }, k), nombre(k, idN, v[k]),
+            el("button", { type: "button", classe: "md-button cpd-petit-bouton", "aria-label": "Retirer « " + k + " » de " + titre,
+              id: idN + "-retirer", onclick: () => {
+                b.focusApres = id + "-nouveau";
+                b.changer([...chemin, k], undefined);
+              } }, "Retirer"));
+        });
+        // What the player is typing survives a drawing (a report may arrive meanwhile).
+        const garde = (e) => {
+          if (saisies.has(e.id)) e.value = saisies.get(e.id);
+          e.addEventListener("input", () => saisies.set(e.id, e.value));
+          return e;
+        };
+        const nouveau = garde(el("input", { type: "text", id: id + "-nouveau", autocomplete: "off", maxlength: 40 }));
+        const n = garde(el("input", { type: "number", id: id + "-nouveau-nombre", inputmode: "numeric", min: sous.minimum, max: sous.maximum, step: 1, value: "1" }));
+        const ajouter = el("button", { type: "button", classe: "md-button cpd-petit-bouton", id: id + "-ajouter", "data-role": "ajouter-compte", onclick: () => {
+          const k = nouveau.value.trim();
+          const x = Number(n.value);
+          if (!k || !Number.isFinite(x)) return;
+          saisies.delete(nouveau.id);
+          saisies.delete(n.id);
+          b.focusApres = id + "-nouveau";
+          b.changer([...chemin, k], Math.trunc(x));
+        } }, "Ajouter");
+        return el("fieldset", { classe: "cpd-groupe cpd-champ-comptes", "data-champ": String(cle) },
+          el("legend", {}, titre), aide(s),
+          lignes.length ? el("ul", { classe: "cpd-comptes" }, lignes) : null,
+          el("div", { classe: "cpd-compte-nouveau" },
+            el("span", { classe: "cpd-champ-composer" }, el("label", { for: id + "-nouveau", classe: "cpd-champ-titre" }, "Nouveau type"), nouveau),
+            el("span", { classe: "cpd-champ-composer" }, el("label", { for: id + "-nouveau-nombre", classe: "cpd-champ-titre" }, String(sous.title || "Nombre")), n),
+            ajouter));
+      }
+      // Lists of objects: edited in the text view.
+      const n = Array.isArray(valeur) ? valeur.length : estObjet(valeur) ? Object.keys(valeur).length : 0;
+      return el("div", { classe: "cpd-champ-composer", "data-champ": String(cle) },
+        el("span", { classe: "cpd-champ-titre" }, titre), " ",
+        el("span", { classe: "cpd-aide-champ" }, n ? `${n} élément${n > 1 ? "s" : ""} — à modifier dans la vue texte.` : "À écrire dans la vue texte, si besoin."));
+    }
+
+
+    Object.assign(b, { marquerChoix, aide, controle });
+  };
+})();
