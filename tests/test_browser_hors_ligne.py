@@ -159,6 +159,31 @@ def test_un_outil_ouvert_une_fois_garde_python(navigateur: object, site_url: str
         onglet.contexte.close()
 
 
+def test_fichier_d_une_autre_construction_refuse(navigateur: object, site_dir: Path, tmp_path: Path) -> None:
+    """A runtime file changed on the server without a new sw.js is refused, not mixed in."""
+    copie = tmp_path / "site"
+    shutil.copytree(site_dir, copie)
+    with servir(copie) as url:
+        onglet = Onglet(navigateur, service_workers="allow")
+        try:
+            page = onglet.page
+            page.goto(url)
+            page.wait_for_function(ATTENDRE_CONTROLE, timeout=120_000)
+            verrou = copie / "assets" / "pyodide" / "pyodide-lock.json"
+            verrou.write_text(verrou.read_text("utf-8").replace("{", '{"autre": 1, ', 1), "utf-8")
+            lu = page.evaluate("async (u) => { const r = await fetch(u); return [r.status, await r.text()]; }",
+                               url + "assets/pyodide/pyodide-lock.json")
+            assert lu == [409, "Nouvelle version du site : rechargez la page."]
+            assert page.evaluate("async (u) => !!(await caches.match(u))", url + "assets/pyodide/pyodide-lock.json") is False
+            # An unchanged runtime file is served and kept.
+            assert page.evaluate("async (u) => (await fetch(u)).status", url + "assets/pyodide/pyodide.mjs") == 200
+            page.wait_for_function("async (u) => !!(await caches.match(u))", arg=url + "assets/pyodide/pyodide.mjs",
+                                   timeout=30_000)
+            onglet.verifier_propre()
+        finally:
+            onglet.contexte.close()
+
+
 # --- A new build ------------------------------------------------------------------------------
 
 

@@ -91,6 +91,11 @@ def test_chaque_page_du_vrai_site_est_prechargee(site_dir: Path) -> None:
     pdf = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*.pdf")}
     assert pdf and pdf <= precache
     assert "search/search_index.json" in precache
+    # The stage ran last: every listed file is still the one hashed (else the worker would refuse it).
+    for url, taille, sha, _ in liste["fichiers"]:
+        chemin = site_dir / (url + "index.html" if url.endswith("/") else url).removeprefix("./")
+        octets = chemin.read_bytes()
+        assert (len(octets), hashlib.sha256(octets).hexdigest()[:16]) == (taille, sha), url
     # The page head and the manifest agree on the theme colour.
     manifeste = json.loads((site_dir / "manifest.webmanifest").read_text("utf-8"))
     accueil = (site_dir / "index.html").read_text("utf-8")

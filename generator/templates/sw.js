@@ -146,11 +146,27 @@ async function servir(evenement, requete, href) {
     throw erreur;
   }
   if (reponse.status !== 200 || !reponse.body || reponse.redirected) return reponse;
-  // Answer at once (streamed), and store a copy once it is known to be this build's file.
+  if (!FICHIERS.get(href).precache) {
+    // Runtime (Pyodide, wheels): checked before the page gets it. Another build's file (the site
+    // changed on the server) is refused, never mixed in; the new worker is looked for at once.
+    for (const essai of [reponse, null]) {
+      // The second try skips the browser's HTTP cache, which may hold an older build's file.
+      const source = essai || (await fetch(new Request(href, { cache: "reload", credentials: "same-origin" })));
+      const octets = await source.arrayBuffer();
+      if (source.status === 200 && (await stocker(cache, href, octets, source.headers))) {
+        return new Response(octets, { status: 200, statusText: "OK", headers: source.headers });
+      }
+    }
+    evenement.waitUntil(self.registration.update().catch(() => {}));
+    return new Response("Nouvelle version du site : rechargez la page.", {
+      status: 409, headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  // A page or an asset missing from the cache (evicted by the browser): answered at once
+  // (streamed), and stored once it is known to be this build's file.
   const [pourPage, pourCache] = reponse.body.tee();
   evenement.waitUntil((async () => {
     const octets = await new Response(pourCache).arrayBuffer();
-    // Another build's file (the site changed on the server): not stored; look for the new worker.
     if (!(await stocker(cache, href, octets, reponse.headers))) await self.registration.update();
   })().catch(() => {}));
   return new Response(pourPage, { status: reponse.status, statusText: reponse.statusText, headers: reponse.headers });

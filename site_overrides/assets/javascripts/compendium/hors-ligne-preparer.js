@@ -76,6 +76,7 @@
       });
       function lancer(depuisCacheHttp) {
         bouton.disabled = true;
+        montrer(bouton, false);
         conteneur.dataset.etat = "preparation";
         montrer(barre, true);
         barre.value = 0;
@@ -91,6 +92,7 @@
           else {
             conteneur.dataset.etat = "erreur";
             montrer(barre, false);
+            montrer(bouton, true);
             bouton.disabled = false;
             texte.textContent = `Échec du téléchargement (${m.message}). Vérifiez le réseau et réessayez.`;
           }

@@ -43,6 +43,11 @@
     });
   }
   function inscrire() {
+    // `mkdocs serve` (live reload): no offline cache, which would keep showing the previous build.
+    if (typeof window.livereload === "function") {
+      sw.getRegistrations().then(function (l) { l.forEach(function (i) { i.unregister(); }); });
+      return;
+    }
     sw.register(racine + "sw.js", { scope: racine }).then(suivre, function (e) { console.warn("hors ligne :", e); });
   }
   if (document.readyState === "complete") inscrire(); else addEventListener("load", inscrire);
