@@ -34,6 +34,7 @@
     document.body.appendChild(b);
   }
   function suivre(inscription) {
+    if (!inscription) return; // blocked service workers (some test harnesses) resolve with nothing
     if (inscription.waiting) proposer(inscription.waiting);
     inscription.addEventListener("updatefound", function () {
       var nouveau = inscription.installing;
