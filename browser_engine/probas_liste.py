@@ -13,6 +13,7 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import gcd, lcm
 from typing import Any
 
 from . import bundle, odds
@@ -90,7 +91,7 @@ class Matrice:
     hors_de_combat: str
     notes: list[str] = field(default_factory=list)
     manquant: list[str] = field(default_factory=list)
-    lois: Callable[[Any, Action, dict[str, Any]], dict[int, Fraction]] | None = None
+    lois: Callable[[Any, Action, dict[str, Any]], Any] | None = None
 
 
 def lire_adverse(requete: dict[str, Any]) -> dict[str, Any] | None:
@@ -139,25 +140,104 @@ def nom_entree(entree: dict[str, Any], index: int) -> str:
     return nom.strip()[:80] if isinstance(nom, str) and nom.strip() else f"Entrée {index + 1}"
 
 
-def _loi(resultat: dict[str, Any]) -> dict[int, Fraction]:
-    return {int(d["valeur"]): Fraction(d["fraction"]) for d in resultat["distribution"]}
+@dataclass(frozen=True, eq=False)
+class Loi:
+    """An exact law as integer weights over one denominator (fast to add and to sum up).
+
+    Compared and hashed by identity: the cache of `Calculs` hands out one object per law.
+    """
+
+    poids: dict[int, int]
+    denominateur: int
+
+    @staticmethod
+    def depuis(resultat: dict[str, Any]) -> Loi:
+        """The law of an `odds.calculer` result."""
+        fractions = {int(d["valeur"]): Fraction(d["fraction"]) for d in resultat["distribution"]}
+        denominateur = lcm(*(f.denominator for f in fractions.values())) if fractions else 1
+        return Loi({v: int(f * denominateur) for v, f in fractions.items()}, denominateur)
+
+    def fraction(self, poids: int) -> Fraction:
+        """`poids / denominateur`, reduced."""
+        return Fraction(poids, self.denominateur)
+
+    def plus(self, autre: Loi) -> Loi:
+        """The law of the sum of two independent results.
+
+        The weights are multiplied as polynomials packed into one integer each (Kronecker
+        substitution): one big-integer product instead of a double loop.
+        """
+        (bas_a, a), (bas_b, b) = self._dense(), autre._dense()
+        nb = min(len(a), len(b))
+        bits = max(a).bit_length() + max(b).bit_length() + nb.bit_length() + 1
+        produit = _empaqueter(a, bits) * _empaqueter(b, bits)
+        masque = (1 << bits) - 1
+        poids: dict[int, int] = {}
+        for rang in range(len(a) + len(b) - 1):
+            w = (produit >> (rang * bits)) & masque
+            if w:
+                poids[bas_a + bas_b + rang] = w
+        return Loi(poids, self.denominateur * autre.denominateur)
+
+    def _dense(self) -> tuple[int, list[int]]:
+        bas, haut = min(self.poids), max(self.poids)
+        return bas, [self.poids.get(v, 0) for v in range(bas, haut + 1)]
+
+    def somme(self, fois: int) -> Loi:
+        """The law of the sum of `fois` independent results (by squaring)."""
+        total, carre, reste = Loi({0: 1}, 1), self, fois
+        while reste:
+            if reste & 1:
+                total = total.plus(carre)
+            reste >>= 1
+            if reste:
+                carre = carre.plus(carre)
+        return total
 
 
-def _cellule(loi: dict[int, Fraction], figurines: int) -> dict[str, Any]:
-    """Distribution, expected value, P(at least 1) and P(at least `figurines`) of one law."""
-    mean = sum((Fraction(v) * p for v, p in loi.items()), Fraction(0))
-    au_moins_un = sum((p for v, p in loi.items() if v >= 1), Fraction(0))
-    dehors = sum((p for v, p in loi.items() if v >= figurines), Fraction(0))
+def _empaqueter(coefficients: list[int], bits: int) -> int:
+    """Non-negative coefficients packed into one integer, `bits` bits each (lowest first)."""
+    total = 0
+    for c in reversed(coefficients):
+        total = (total << bits) | c
+    return total
 
-    def proba(p: Fraction) -> dict[str, Any]:
-        return {"fraction": odds.fraction_texte(p), "probabilite": float(p)}
 
+def _proba(poids: int, denominateur: int, exacte: bool = True) -> dict[str, Any]:
+    """A probability `poids / denominateur`: reduced fraction text (when `exacte`) and float."""
+    out: dict[str, Any] = {"probabilite": poids / denominateur}
+    if exacte:
+        g = gcd(poids, denominateur)
+        out["fraction"] = f"{poids // g}/{denominateur // g}"
+    return out
+
+
+def _cellule(loi: Loi, figurines: int, fractions: bool) -> dict[str, Any]:
+    """Distribution, expected value, P(at least 1) and P(at least `figurines`) of one law.
+
+    Without `fractions`, the distribution has floats only (the summary values stay exact).
+    """
+    d = loi.denominateur
+    esperance = _proba(sum(v * w for v, w in loi.poids.items()), d)
     return {
-        "distribution": [{"valeur": v, **proba(p)} for v, p in sorted(loi.items()) if p],
-        "esperance": {"fraction": odds.fraction_texte(mean), "valeur": float(mean)},
-        "au_moins_un": proba(au_moins_un),
-        "hors_de_combat": proba(dehors),
+        "distribution": [{"valeur": v, **_proba(w, d, fractions)} for v, w in sorted(loi.poids.items()) if w],
+        "esperance": {"fraction": esperance["fraction"], "valeur": esperance["probabilite"]},
+        "au_moins_un": _proba(sum(w for v, w in loi.poids.items() if v >= 1), d),
+        "hors_de_combat": _proba(sum(w for v, w in loi.poids.items() if v >= figurines), d),
     }
+
+
+MAX_LOIS_GARDEES = 4096
+_LOIS: dict[tuple[str, tuple[str, tuple[tuple[str, Any], ...]]], tuple[dict[str, Any], Loi]] = {}
+_SOMMES: dict[tuple[Loi, int], Loi] = {}  # Loi hashes by identity; the laws it holds stay alive
+_CELLULES: dict[tuple[Loi, int, bool], dict[str, Any]] = {}
+
+
+def vider_cache() -> None:
+    """Forget the laws kept between requests (for measurements of a first request)."""
+    _LOIS.clear()
+    _SOMMES.clear()
+    _CELLULES.clear()
 
 
 class Calculs:
@@ -165,13 +245,45 @@ class Calculs:
 
     def __init__(self, donnees_jeu: dict[str, Any]) -> None:
         self.donnees_jeu = donnees_jeu
-        self.cache: dict[tuple[str, tuple[tuple[str, Any], ...]], dict[int, Fraction]] = {}
+        self.cache: dict[tuple[str, tuple[tuple[str, Any], ...]], Loi] = {}
 
-    def loi(self, calcul: str, parametres: dict[str, Any]) -> dict[int, Fraction]:
+    def loi(self, calcul: str, parametres: dict[str, Any]) -> Loi:
+        """The law of a declared calculation for these parameters.
+
+        Kept for the next requests too (`_LOIS`, bounded): the view recomputes the matrix at each
+        edit of the list, and the same few laws come back. Valid for the same data bundle only.
+        """
         cle = (calcul, tuple(sorted(parametres.items())))
         if cle not in self.cache:
-            self.cache[cle] = _loi(odds.calculer(self.donnees_jeu, calcul, parametres))
+            jeu = bundle.identifiant(self.donnees_jeu)
+            garde = _LOIS.get((jeu, cle))
+            if garde is None or garde[0] is not self.donnees_jeu:
+                if len(_LOIS) >= MAX_LOIS_GARDEES:
+                    _LOIS.clear()
+                garde = (self.donnees_jeu, Loi.depuis(odds.calculer(self.donnees_jeu, calcul, parametres)))
+                _LOIS[(jeu, cle)] = garde
+            self.cache[cle] = garde[1]
         return self.cache[cle]
+
+    def somme(self, loi: Loi, fois: int) -> Loi:
+        """`loi.somme(fois)`, each power computed once (from two halves) and kept like the laws."""
+        if fois <= 1:
+            return loi if fois == 1 else Loi({0: 1}, 1)
+        cle = (loi, fois)
+        if cle not in _SOMMES:
+            if len(_SOMMES) >= MAX_LOIS_GARDEES:
+                _SOMMES.clear()
+            _SOMMES[cle] = self.somme(loi, fois // 2).plus(self.somme(loi, fois - fois // 2))
+        return _SOMMES[cle]
+
+    def cellule(self, loi: Loi, figurines: int, fractions: bool) -> dict[str, Any]:
+        """`_cellule` of a law, kept like the laws (the same cells come back at each edit)."""
+        cle = (loi, figurines, fractions)
+        if cle not in _CELLULES:
+            if len(_CELLULES) >= MAX_LOIS_GARDEES:
+                _CELLULES.clear()
+            _CELLULES[cle] = _cellule(loi, figurines, fractions)
+        return _CELLULES[cle]
 
 
 def _adaptateur(jeu: str) -> Callable[[dict[str, Any], dict[str, Any], dict[str, Any]], Matrice] | None:
@@ -182,18 +294,32 @@ def _adaptateur(jeu: str) -> Callable[[dict[str, Any], dict[str, Any], dict[str,
     return getattr(importlib.import_module(module), nom)
 
 
-def _json_action(action: Action, cibles: list[Cible], calculs: Calculs,
-                 lois: Callable[[Calculs, Action, dict[str, Any]], dict[int, Fraction]] | None) -> dict[str, Any]:
-    cellules: list[dict[str, Any] | None] = []
-    for cible in cibles:
-        parametres = action.parametres.get(cible.id)
-        if parametres is None:
-            cellules.append(None)
-            continue
-        loi = lois(calculs, action, parametres) if lois else calculs.loi(action.calcul, parametres)
-        cellules.append({"cible": cible.id, "parametres": parametres, **_cellule(loi, cible.figurines)})
+def _json_cellule(action: Action, cible: Cible, calculs: Calculs, matrice: Matrice,
+                  fractions: bool) -> dict[str, Any] | None:
+    parametres = action.parametres.get(cible.id)
+    if parametres is None:
+        return None
+    loi = matrice.lois(calculs, action, parametres) if matrice.lois else calculs.loi(action.calcul, parametres)
+    return {"cible": cible.id, "parametres": parametres, **calculs.cellule(loi, cible.figurines, fractions)}
+
+
+def _json_action(action: Action, calculs: Calculs, matrice: Matrice, fractions: bool) -> dict[str, Any]:
+    cellules = [_json_cellule(action, cible, calculs, matrice, fractions) for cible in matrice.cibles]
     return {"id": action.id, "nom": action.nom, "calcul": action.calcul, "detail": action.detail,
             "cellules": cellules}
+
+
+def _une_cellule(matrice: Matrice, calculs: Calculs, demande: Any) -> dict[str, Any]:
+    """One cell with its exact fractions (`requete["cellule"] = {entree, action, cible}`)."""
+    if not isinstance(demande, dict):
+        raise ErreurEntree("La case demandée doit être un objet {entree, action, cible}.")
+    ligne = next((ligne for ligne in matrice.lignes if ligne.index == demande.get("entree")), None)
+    action = next((a for a in ligne.actions if a.id == demande.get("action")), None) if ligne else None
+    cible = next((c for c in matrice.cibles if c.id == demande.get("cible")), None)
+    cellule = _json_cellule(action, cible, calculs, matrice, True) if action and cible else None
+    if ligne is None or action is None or cible is None or cellule is None:
+        raise ErreurEntree("Case introuvable dans la matrice de cette liste : recalculez les probabilités.")
+    return {"entree": ligne.nom, "action": action.nom, "cible": cible.nom, "cellule": cellule}
 
 
 def action_probas(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[str, Any]) -> dict[str, Any]:
@@ -202,14 +328,18 @@ def action_probas(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: d
     Args:
         donnees_jeu: the game bundle.
         liste: the list document (merged with the player's catalogue, if any).
-        requete: the request; `adverse` (optional) is an opposing list, object or text.
+        requete: the request; `adverse` (optional) is an opposing list, object or text;
+            `fractions: false` leaves the exact fractions out of the distributions (the browser
+            asks them per cell); `groupe` keeps the targets of one group (the columns shown;
+            "" for the first group);
+            `cellule: {entree, action, cible}` returns that one cell only.
 
     Returns:
         `{jeu, nom_liste, calculable, cibles, groupes, entrees: [{index, nom, actions:
         [{id, nom, calcul, detail, cellules: [cell | None per target]}], remarques}],
         resultat, succes, hors_de_combat, notes, manquant}`; each cell holds `cible`,
         `parametres`, `distribution` (exact fractions as text and floats), `esperance`,
-        `au_moins_un` and `hors_de_combat`.
+        `au_moins_un` and `hors_de_combat`. With `cellule`: `{entree, action, cible, cellule}`.
 
     Raises:
         ErreurEntree: the list or the opposing list cannot be used (French message).
@@ -233,12 +363,22 @@ def action_probas(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: d
                 "resultat": "", "succes": "", "hors_de_combat": "", "notes": [],
                 "manquant": [SANS_ADAPTATEUR.get(jeu, "Ce jeu n'a pas de calcul de probabilités de liste.")]}
     matrice = adaptateur(donnees_jeu, liste, requete)
+    groupe = requete.get("groupe")
+    if groupe == "" and matrice.groupes:  # the game's first group (an opposing list, when given)
+        groupe = matrice.groupes[0]["id"]
+    if groupe is not None:
+        if not any(g["id"] == groupe for g in matrice.groupes):
+            noms = ", ".join(f"« {g['id']} »" for g in matrice.groupes)
+            raise ErreurEntree(f"Groupe de cibles inconnu : {noms} attendu.")
+        matrice.cibles = [c for c in matrice.cibles if c.groupe == groupe]
     if len(matrice.cibles) > MAX_CIBLES:
         raise ErreurEntree(f"Trop de cibles ({len(matrice.cibles)}) : {MAX_CIBLES} au plus.")
     calculs = Calculs(donnees_jeu)
-    lois = matrice.lois
+    if requete.get("cellule") is not None:
+        return _une_cellule(matrice, calculs, requete["cellule"])
+    fractions = requete.get("fractions", True) is not False
     entrees = [{"index": ligne.index, "nom": ligne.nom, "remarques": ligne.remarques,
-                "actions": [_json_action(a, matrice.cibles, calculs, lois) for a in ligne.actions]}
+                "actions": [_json_action(a, calculs, matrice, fractions) for a in ligne.actions]}
                for ligne in matrice.lignes]
     return {**base, "calculable": True,
             "cibles": [{"id": c.id, "nom": c.nom, "groupe": c.groupe, "detail": c.detail, "figurines": c.figurines}

@@ -200,3 +200,24 @@ def test_cli_probas_liste_json_and_errors(tmp_path):
                          capture_output=True, text=True, cwd=ROOT, check=False)
     assert run.returncode == 2
     assert run.stderr.startswith("Erreur : Liste adverse illisible")
+
+
+def test_browser_requests_one_group_floats_then_one_exact_cell(d6):
+    liste = _liste("01-gardiens-du-col.yaml")
+    adverse = (D6_LISTES / "02-horde-des-cimes.yaml").read_text(encoding="utf-8")
+    m = _probas(d6, liste, adverse=adverse, groupe="", fractions=False)
+    assert {c["groupe"] for c in m["cibles"]} == {"adverse"}  # "": the opposing list comes first
+    m = _probas(d6, liste, groupe="armure-puissante", fractions=False)
+    assert [c["id"] for c in m["cibles"]] == [f"armure-{a}-puissante" for a in range(6)]
+    cell = _cell(m, "Troll des montagnes", "melee", "armure-5-puissante")
+    assert all("fraction" not in d for d in cell["distribution"])
+    law = _brute_law(4, 5, 0, 2)
+    assert [d["probabilite"] for d in cell["distribution"]] == pytest.approx([float(law[k]) for k in sorted(law)])
+    assert Fraction(cell["au_moins_un"]["fraction"]) == 1 - law[0]  # summaries stay exact
+    one = _probas(d6, liste, cellule={"entree": 4, "action": "melee", "cible": "armure-5-puissante"})
+    assert (one["entree"], one["action"], one["cible"]) == ("Troll des montagnes", "Mêlée", "Armure 5 Puissante")
+    assert _cell_law(one["cellule"]) == law
+    with pytest.raises(ErreurEntree, match="^Case introuvable"):
+        _probas(d6, liste, cellule={"entree": 0, "action": "tir", "cible": "armure-0"})  # Lanciers: Tir 0
+    with pytest.raises(ErreurEntree, match="^Groupe de cibles inconnu"):
+        _probas(d6, liste, groupe="adverse")

@@ -7,11 +7,9 @@ list when one is given. Every law comes from the declared calculation `attaque`
 """
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
-from .. import odds
-from ..probas_liste import Action, Calculs, Cible, Ligne, Matrice, entrees_objets, lire_adverse, nom_entree
+from ..probas_liste import Action, Calculs, Cible, Ligne, Loi, Matrice, entrees_objets, lire_adverse, nom_entree
 
 CALCUL = "attaque"
 ARMURES = range(0, 6)
@@ -104,30 +102,14 @@ def _ligne(index: int, entree: dict[str, Any], profils: dict[str, dict[str, Any]
     return ligne
 
 
-def _additionner(a: dict[int, Fraction], b: dict[int, Fraction]) -> dict[int, Fraction]:
-    """The law of the sum of two independent counts."""
-    out: dict[int, Fraction] = {}
-    for va, pa in a.items():
-        for vb, pb in b.items():
-            out[va + vb] = out.get(va + vb, Fraction(0)) + pa * pb
-    return out
+def lois(calculs: Calculs, action: Action, parametres: dict[str, Any]) -> Loi:
+    """The law of an action: the declared calculation for one attack, summed over the attacks.
 
-
-def lois(calculs: Calculs, action: Action, parametres: dict[str, Any]) -> dict[int, Fraction]:
-    """The law of an action, split into batches the declared calculation accepts.
-
-    `attaque` takes at most `max` attacks (30 in calculs.yaml); attacks are independent, so a
-    larger unit's law is the sum of the laws of its batches.
+    `attaque` resolves each attack independently (calculs.yaml) and takes at most 30 of them;
+    the law of n attacks is the n-fold sum of the law of one, computed here by squaring so that
+    a large unit costs no more than a small one.
     """
-    maximum = next(p["max"] for p in odds.declaration(calculs.donnees_jeu, CALCUL)["parametres"]
-                   if p["id"] == "attaques")
-    reste = parametres["attaques"]
-    total: dict[int, Fraction] = {0: Fraction(1)}
-    while reste > 0:
-        lot = min(reste, maximum)
-        total = _additionner(total, calculs.loi(CALCUL, {**parametres, "attaques": lot}))
-        reste -= lot
-    return total
+    return calculs.somme(calculs.loi(CALCUL, {**parametres, "attaques": 1}), parametres["attaques"])
 
 
 def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[str, Any]) -> Matrice:
@@ -152,7 +134,7 @@ def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[st
         notes += notes_adv
         nom = adverse.get("nom")
         titre = nom.strip()[:80] if isinstance(nom, str) and nom.strip() else "liste adverse"
-        groupes.append({"id": GROUPE_ADVERSE, "nom": f"Ma liste contre la sienne : {titre}"})
+        groupes.insert(0, {"id": GROUPE_ADVERSE, "nom": f"Ma liste contre la sienne : {titre}"})
     lignes = [_ligne(i, e, profils) for i, e in entrees_objets(liste)]
     return Matrice(cibles=cibles, groupes=groupes, lignes=lignes, resultat="Figurines éliminées",
                    succes="Au moins 1 éliminée", hors_de_combat="Unité éliminée", notes=notes, lois=lois)
