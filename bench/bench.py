@@ -100,6 +100,11 @@ def main() -> int:
             code = subprocess.call(reparer, cwd=ROOT, env=ENV) or code
             print()
             sys.stdout.flush()
+            # Issue 16 §1: odds of a 40-entry list, CPython and browser.
+            probas = [sys.executable, str(ROOT / "bench" / "bench_probas_liste.py"), "--site", str(tmp / "froid-0")]
+            code = subprocess.call(probas, cwd=ROOT, env=ENV) or code
+            print()
+            sys.stdout.flush()
             # Issue 15 §1: the offline site (precache, « Préparer » button, pages with the network off).
             hors_ligne = [sys.executable, str(ROOT / "bench" / "bench_hors_ligne.py"), "--site", str(tmp / "froid-0")]
             return subprocess.call(hors_ligne, cwd=ROOT, env=ENV) or code

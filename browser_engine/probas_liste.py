@@ -21,6 +21,7 @@ from .errors import ErreurEntree
 from .reader import entiers_exacts, lire_liste, verifier_structure
 
 MAX_ENTREES = 200
+DECIMALES_GRAPHIQUE = 4
 MAX_CIBLES = 60
 
 # Game id -> adapter "module:fonction" taking (donnees_jeu, liste, requete) -> Matrice.
@@ -203,28 +204,40 @@ def _empaqueter(coefficients: list[int], bits: int) -> int:
     return total
 
 
-def _proba(poids: int, denominateur: int, exacte: bool = True) -> dict[str, Any]:
-    """A probability `poids / denominateur`: reduced fraction text (when `exacte`) and float."""
-    out: dict[str, Any] = {"probabilite": poids / denominateur}
-    if exacte:
-        g = gcd(poids, denominateur)
-        out["fraction"] = f"{poids // g}/{denominateur // g}"
-    return out
+def _proba(poids: int, denominateur: int) -> dict[str, Any]:
+    """A probability `poids / denominateur`: reduced fraction text and float."""
+    g = gcd(poids, denominateur)
+    return {"fraction": f"{poids // g}/{denominateur // g}", "probabilite": poids / denominateur}
+
+
+def _graphique(loi: Loi) -> dict[str, Any]:
+    """The law for a bar chart only: probabilities rounded to 4 decimals, zero ends cut off."""
+    d = loi.denominateur
+    bas, haut = min(loi.poids), max(loi.poids)
+    valeurs = [round(loi.poids.get(v, 0) / d, DECIMALES_GRAPHIQUE) for v in range(bas, haut + 1)]
+    debut = next((i for i, p in enumerate(valeurs) if p), 0)
+    fin = next((i for i in range(len(valeurs) - 1, -1, -1) if valeurs[i]), len(valeurs) - 1)
+    return {"depuis": bas + debut, "probabilites": valeurs[debut:fin + 1]}
 
 
 def _cellule(loi: Loi, figurines: int, fractions: bool) -> dict[str, Any]:
     """Distribution, expected value, P(at least 1) and P(at least `figurines`) of one law.
 
-    Without `fractions`, the distribution has floats only (the summary values stay exact).
+    Without `fractions`, the cell has a `graphique` (rounded floats for the chart) instead of the
+    exact `distribution`; the summary values stay exact.
     """
     d = loi.denominateur
     esperance = _proba(sum(v * w for v, w in loi.poids.items()), d)
-    return {
-        "distribution": [{"valeur": v, **_proba(w, d, fractions)} for v, w in sorted(loi.poids.items()) if w],
+    cellule: dict[str, Any] = {
         "esperance": {"fraction": esperance["fraction"], "valeur": esperance["probabilite"]},
         "au_moins_un": _proba(sum(w for v, w in loi.poids.items() if v >= 1), d),
         "hors_de_combat": _proba(sum(w for v, w in loi.poids.items() if v >= figurines), d),
     }
+    if fractions:
+        cellule["distribution"] = [{"valeur": v, **_proba(w, d)} for v, w in sorted(loi.poids.items()) if w]
+    else:
+        cellule["graphique"] = _graphique(loi)
+    return cellule
 
 
 MAX_LOIS_GARDEES = 4096
@@ -300,7 +313,10 @@ def _json_cellule(action: Action, cible: Cible, calculs: Calculs, matrice: Matri
     if parametres is None:
         return None
     loi = matrice.lois(calculs, action, parametres) if matrice.lois else calculs.loi(action.calcul, parametres)
-    return {"cible": cible.id, "parametres": parametres, **calculs.cellule(loi, cible.figurines, fractions)}
+    cellule = {"cible": cible.id, **calculs.cellule(loi, cible.figurines, fractions)}
+    if fractions:  # the view's light matrix leaves them out; its cells come back complete on demand
+        cellule["parametres"] = parametres
+    return cellule
 
 
 def _json_action(action: Action, calculs: Calculs, matrice: Matrice, fractions: bool) -> dict[str, Any]:
@@ -329,8 +345,8 @@ def action_probas(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: d
         donnees_jeu: the game bundle.
         liste: the list document (merged with the player's catalogue, if any).
         requete: the request; `adverse` (optional) is an opposing list, object or text;
-            `fractions: false` leaves the exact fractions out of the distributions (the browser
-            asks them per cell); `groupe` keeps the targets of one group (the columns shown;
+            `fractions: false` gives each cell a `graphique` (floats rounded for the chart)
+            instead of its exact `distribution` (the browser asks that per cell); `groupe` keeps the targets of one group (the columns shown;
             "" for the first group);
             `cellule: {entree, action, cible}` returns that one cell only.
 

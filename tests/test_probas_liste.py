@@ -210,9 +210,11 @@ def test_browser_requests_one_group_floats_then_one_exact_cell(d6):
     m = _probas(d6, liste, groupe="armure-puissante", fractions=False)
     assert [c["id"] for c in m["cibles"]] == [f"armure-{a}-puissante" for a in range(6)]
     cell = _cell(m, "Troll des montagnes", "melee", "armure-5-puissante")
-    assert all("fraction" not in d for d in cell["distribution"])
+    assert "distribution" not in cell
     law = _brute_law(4, 5, 0, 2)
-    assert [d["probabilite"] for d in cell["distribution"]] == pytest.approx([float(law[k]) for k in sorted(law)])
+    chart = cell["graphique"]
+    assert chart["depuis"] == 0
+    assert chart["probabilites"] == pytest.approx([float(law[k]) for k in sorted(law)], abs=5e-5)
     assert Fraction(cell["au_moins_un"]["fraction"]) == 1 - law[0]  # summaries stay exact
     one = _probas(d6, liste, cellule={"entree": 4, "action": "melee", "cible": "armure-5-puissante"})
     assert (one["entree"], one["action"], one["cible"]) == ("Troll des montagnes", "Mêlée", "Armure 5 Puissante")

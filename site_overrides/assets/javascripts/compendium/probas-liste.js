@@ -60,6 +60,13 @@
     return svg;
   }
 
+  /** The bars of a cell: its exact distribution, or the rounded `graphique` of the matrix. */
+  function barres(cellule) {
+    if (cellule.distribution) return cellule.distribution;
+    const g = cellule.graphique;
+    return g.probabilites.map((p, i) => ({ valeur: g.depuis + i, probabilite: p }));
+  }
+
   function resumeCellule(matrice, cible, cellule) {
     const parties = [`espérance ${decimales.format(cellule.esperance.valeur)}`,
       `${matrice.succes.toLowerCase()} ${C().pourcentage(cellule.au_moins_un.probabilite)}`];
@@ -194,7 +201,7 @@
             "data-entree": String(entree.index), "data-action": a.id, "data-cible": c.id,
             onclick: () => montrer(entree, a, c, cellule) },
           el("span", { classe: "cpd-pl-action" }, a.nom),
-          graphique(cellule.distribution, `${m.resultat} : ${a.nom} de ${entree.nom} contre ${c.nom}`, false),
+          graphique(barres(cellule), `${m.resultat} : ${a.nom} de ${entree.nom} contre ${c.nom}`, false),
           el("span", { classe: "cpd-pl-valeur" }, "E\u00a0" + decimales.format(cellule.esperance.valeur)),
           el("span", { classe: "cpd-pl-valeur" }, "≥1\u00a0" + C().pourcentage(cellule.au_moins_un.probabilite)));
         }) : el("span", { classe: "cpd-pl-vide" }, "—")))));
@@ -237,7 +244,7 @@
         }
       });
       detail.replaceChildren(el("h3", {}, titre), el("p", { classe: "cpd-aide" }, action.detail + (cible.detail ? " ; cible : " + cible.detail : "")),
-        graphique(cellule.distribution, `${m.resultat} : ${titre}`, true), el("ul", {}, chiffres), fractions);
+        graphique(barres(cellule), `${m.resultat} : ${titre}`, true), el("ul", {}, chiffres), fractions);
       detail.scrollIntoView({ block: "nearest" });
     }
 
