@@ -26,6 +26,7 @@ ATTRIBUTE = re.compile(r"""\s([a-zA-Z:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>
 LOADING = ("src", "srcset", "poster", "data", "background")
 STYLE_URL = re.compile(r"url\(\s*['\"]?\s*((?:[a-zA-Z][a-zA-Z0-9+.-]*:)?//[^)'\"\s]*)")
 CODE_SCHEMES = ("javascript:", "vbscript:")
+NAMING_LINKS = ("canonical",)  # <link rel> values that only name a URL
 
 
 def _foreign(url: str) -> bool:
@@ -43,11 +44,14 @@ def unsafe_resources(page_html: str) -> list[str]:
     found: list[str] = []
     for tag in TAG.finditer(page_html):
         name = tag.group(1).lower()
-        for attribute in ATTRIBUTE.finditer(tag.group(2)):
-            key = attribute.group(1).lower()
-            value = next(v for v in attribute.groups()[1:] if v is not None)
+        attributes = [(a.group(1).lower(), next(v for v in a.groups()[1:] if v is not None))
+                      for a in ATTRIBUTE.finditer(tag.group(2))]
+        # A canonical link (MkDocs adds one under `mkdocs serve`) names the page; it loads nothing.
+        link_loads = name == "link" and not any(k == "rel" and v.strip().lower() in NAMING_LINKS
+                                                for k, v in attributes)
+        for key, value in attributes:
             urls = [u.strip().split(" ")[0] for u in value.split(",")] if key == "srcset" else [value]
-            loads = key in LOADING or (name == "link" and key == "href")
+            loads = key in LOADING or (link_loads and key == "href")
             runs = html.unescape(value).strip().lower().startswith(CODE_SCHEMES)
             if runs or (loads and any(_foreign(u) for u in urls)):
                 found.append(tag.group(0)[:120])

@@ -206,6 +206,8 @@ def test_other_rule_fields_are_checked(project: Path, field: str, value: str, ex
     ("<img src='//images.example/a.png'>", True),
     ('<img srcset="a.png 1x, https://images.example/b.png 2x">', True),
     ('<link rel="stylesheet" href="https://cdn.example/x.css">', True),
+    ('<link rel="preload" as="font" href="https://fonts.example/f.woff2">', True),
+    ('<link rel="canonical" href="http://127.0.0.1:8000/">', False),  # names the page, loads nothing
     ('<script src="http://cdn.example/x.js"></script>', True),
     ('<iframe src="https://video.example/v"></iframe>', True),
     ('<div style="background: url(https://images.example/fond.png)">', True),
