@@ -105,6 +105,11 @@ def main() -> int:
             code = subprocess.call(probas, cwd=ROOT, env=ENV) or code
             print()
             sys.stdout.flush()
+            # Issue 15 §3: what the libraries that could replace yaml_lite / schema_lite would cost.
+            bibliotheques = [sys.executable, str(ROOT / "bench" / "bench_bibliotheques.py")]
+            code = subprocess.call(bibliotheques, cwd=ROOT, env=ENV) or code
+            print()
+            sys.stdout.flush()
             # Issue 15 §1: the offline site (precache, « Préparer » button, pages with the network off).
             hors_ligne = [sys.executable, str(ROOT / "bench" / "bench_hors_ligne.py"), "--site", str(tmp / "froid-0")]
             return subprocess.call(hors_ligne, cwd=ROOT, env=ENV) or code
