@@ -109,6 +109,12 @@ def test_390_px_nom_hostile_et_jeu_sans_calcul(onglet: Onglet, site_url: str) ->
     _ouvrir_vue(page)
     assert page.locator(f"{MATRICE} tbody th").nth(1).inner_text().startswith(HOSTILE)
     assert page.locator(f"{MATRICE} img").count() == 0
+    page.locator("[data-role=probas-adverse-bloc] summary").click()
+    page.fill("[data-role=probas-adverse]", (LISTES / "02-horde-des-cimes.yaml").read_text(encoding="utf-8"))
+    _attendre_texte(page, f"{MATRICE} thead", "Harpies")
+    page.locator("[data-role=probas-cellule][data-entree='0'][data-action=melee]").first.click()
+    page.locator("[data-role=probas-fractions] summary").click()
+    page.wait_for_selector("[data-role=probas-fractions-table]", timeout=60_000)
     boite = page.locator(".cpd-pl-defilement")
     assert boite.evaluate("(b) => b.scrollWidth > b.clientWidth")  # the matrix scrolls in its box…
     largeur = page.evaluate("document.documentElement.scrollWidth")

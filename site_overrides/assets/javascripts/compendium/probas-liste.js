@@ -223,7 +223,7 @@
       if (cible.figurines > 1) chiffres.push(el("li", {}, `${m.hors_de_combat} (${cible.figurines} figurines) : ${C().pourcentage(cellule.hors_de_combat.probabilite)}`));
       const fractions = el("details", { classe: "cpd-pl-fractions", "data-role": "probas-fractions" },
         el("summary", {}, "Fractions exactes"));
-      const zoneFractions = el("div", { "aria-live": "polite" });
+      const zoneFractions = el("div", { classe: "cpd-pl-fractions-zone", "aria-live": "polite" });
       fractions.append(zoneFractions);
       const requete = requeteFaite;
       let demandees = false;
