@@ -7,7 +7,9 @@ Figures (targets from the issue; these are measurements, never assertions):
 * engine ready: Pyodide + the two wheels + the game's bundle, through moteur.js (overhead ≤ 20 %);
 * validation of a 40-entry list, warm: p50 / p95 over ≥ 50 runs (p95 ≤ 20 ms);
 * heaviest `attaque` query, warm (attaques 30, couverts 3, relance): ≤ 50 ms;
-* the heaviest case of every declared calculation of the five games (bench/lourds.py), warm: ≤ 50 ms.
+* the heaviest case of every declared calculation of the five games (bench/lourds.py), warm: ≤ 50 ms;
+* a tool page's first and second visit in one profile (bench/visites.py): engine ready from navigation
+  (second visit ≤ 1/4 of the bare Pyodide cold start) and bytes downloaded.
 
 Cold means a fresh Chromium process (empty HTTP cache, no compiled WebAssembly kept in
 memory) for every run. The two measurement pages are served from memory under
@@ -28,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 
 from bench.lourds import parametres_lourds  # noqa: E402
+from bench.visites import lignes_visites, mesurer_visites  # noqa: E402
 from tests.browser_support import lancer_chromium, servir, surveiller_reseau  # noqa: E402
 
 JEUX = ("bataille-d6", "hami", "kharn-ages", "hate", "tamashii")
@@ -185,6 +188,8 @@ def mesurer(site: Path, runs: int, runs_chauds: int) -> dict:
         navigateur.close()
         resultats["requetes_externes"] = [u for liste in surveillances for u in liste]
     resultats["poids_moteur_octets"] = poids_moteur(site)
+    # A tool page visited twice in one profile: the second visit starts from the snapshot.
+    resultats["visites"] = mesurer_visites(site, runs)
     return resultats
 
 
@@ -257,6 +262,7 @@ def tableau(r: dict) -> str:
         ligne("Khârn-Âges : `opposition` la plus lourde — max / premier appel (données du jeu chargées)",
               f"{max(r['opposition']['aller_retour']):.1f} ms / {r['opposition_premiere_ms']:.1f} ms", "—"),
         ligne("Poids téléchargé par le moteur", f"{r['poids_moteur_octets'] / 1e6:.1f} Mo", "—"),
+        *lignes_visites(r["visites"], nu),
     ]
     return "\n".join(lignes)
 

@@ -12,13 +12,19 @@
 // Messages out, besides the answers:
 //   {type: "progression", etape, total, message}
 //   {type: "telechargement", recus, total}          bytes downloaded so far (total 0 when unknown)
+//   {type: "demarrage", mode, instantane}           mode "froid" | "instantane"; what became of the
+//                                                   snapshot (absent, autre-version, illisible, utilise,
+//                                                   en-cours, enregistre, echec, indisponible)
 // Everything is fetched from the site itself: no CDN.
+// A second visit starts from a memory snapshot of the first one (moteur-instantane.js, IndexedDB):
+// no Python start-up and no imports; the first visit saves it just after its warm-up.
 const TOTAL_ETAPES = 4;
 let racine = null;
 let demarrage = null; // Promise<void> once "init" has been received
 let glue = null; // {valider, calculer, charger}
 const jeux = new Map(); // jeu -> Promise<void> (bundle loaded into Python)
 const echauffes = new Set(); // games whose validation path has run once
+let instantaneTente = false; // a snapshot is made once per worker, after the first warm-up
 
 function progression(etape, message) {
   // ms: time since the worker started, for the benchmarks' breakdown
@@ -46,20 +52,19 @@ async function fetchCompte(ressource, options) {
   // A compressed answer's length counts compressed bytes, while the body gives them inflated.
   if (longueur > 0 && !reponse.headers.get("content-encoding")) octets.total += longueur;
   else octets.totalConnu = false;
-  const compteur = new TransformStream({
-    transform(morceau, controleur) {
-      octets.recus += morceau.byteLength;
+  // Count on a clone and hand back the original answer: a Response rebuilt from a stream has no
+  // URL, and Chromium keeps compiled WebAssembly only for an answer it can tie to its cache entry.
+  const lecteur = reponse.clone().body.getReader();
+  (async () => {
+    for (;;) {
+      const { done, value } = await lecteur.read();
+      if (done) break;
+      octets.recus += value.byteLength;
       publierOctets(false);
-      controleur.enqueue(morceau);
-    },
-    flush() {
-      publierOctets(true);
-    },
-  });
-  // Same status and headers (Content-Type: application/wasm keeps streaming compilation).
-  return new Response(reponse.body.pipeThrough(compteur), {
-    status: reponse.status, statusText: reponse.statusText, headers: reponse.headers,
-  });
+    }
+    publierOctets(true);
+  })().catch(() => {});
+  return reponse;
 }
 
 async function telecharger(url, quoi) {
@@ -75,39 +80,90 @@ async function telecharger(url, quoi) {
   return reponse;
 }
 
+let pyodide = null;
+// How this engine started, for the page and the tests: "instantane" (from the memory snapshot of
+// an earlier visit, see moteur-instantane.js) or "froid"; plus what became of the snapshot.
+const demarrage_ = { mode: null, instantane: null, cle: null };
+let instantane = null; // the snapshot module, once imported
+
+function publierDemarrage(changement) {
+  Object.assign(demarrage_, changement);
+  const { mode, instantane, lectureMs, pyodideMs } = demarrage_;
+  self.postMessage({ type: "demarrage", mode, instantane, lectureMs, pyodideMs });
+}
+
+let rouesAttendues = null; // after a snapshot start: the wheels, installed once the engine is ready
+
+/** Unpack the wheels into Pyodide's file system (not part of its memory, nor of a snapshot). */
+async function installerRoues(roues) {
+  for (const octets of await roues) {
+    pyodide.unpackArchive(octets, "wheel");
+  }
+}
+
 async function demarrer() {
   self.fetch = fetchCompte; // until the engine is installed (see the end of this function)
   progression(1, "Téléchargement de Python (Pyodide) et du moteur…");
+  if (typeof WebAssembly !== "object") {
+    throw new Error("Ce navigateur ne prend pas en charge WebAssembly : le moteur ne peut pas démarrer.");
+  }
+  const manifeste = (async () =>
+    (await telecharger(racine + "assets/wheels/manifest.json", "la liste des modules Python")).json())();
   // Fetch the wheels while Pyodide compiles: they are independent.
-  const roues = (async () => {
-    const manifeste = await (
-      await telecharger(racine + "assets/wheels/manifest.json", "la liste des modules Python")
-    ).json();
-    return Promise.all(
-      manifeste.roues.map(async (roue) => {
+  const roues = (async () =>
+    Promise.all(
+      (await manifeste).roues.map(async (roue) => {
         const url = racine + "assets/wheels/" + roue.fichier + "?v=" + roue.sha256.slice(0, 16);
         const octets = await (await telecharger(url, "le module " + roue.fichier)).arrayBuffer();
         return new Uint8Array(octets);
       }),
-    );
-  })();
+    ))();
   roues.catch(() => {}); // reported below, after Pyodide
-  if (typeof WebAssembly !== "object") {
-    throw new Error("Ce navigateur ne prend pas en charge WebAssembly : le moteur ne peut pas démarrer.");
-  }
-  const { loadPyodide } = await import(racine + "assets/pyodide/pyodide.mjs");
-  const pyodide = await loadPyodide({
+  const importInstantane = import(racine + "assets/javascripts/compendium/moteur-instantane.js");
+  const importGlue = import(racine + "assets/javascripts/compendium/moteur-python.js"); // sets COMPENDIUM_PYTHON
+  const importPyodide = import(racine + "assets/pyodide/pyodide.mjs");
+  const cle = (async () => {
+    const [{ version }, module] = await Promise.all([importPyodide, importInstantane, importGlue]);
+    return module.cleInstantane(version, await manifeste, self.COMPENDIUM_PYTHON);
+  })();
+  cle.catch(() => {}); // no manifest: reported by `roues` below
+  const t0 = performance.now();
+  // Is there a snapshot of this build? (a small record: the snapshot's bytes are read below)
+  const consultation = importInstantane.then((module) => module.consulterInstantane(cle));
+  const [{ loadPyodide }, module] = await Promise.all([importPyodide, importInstantane, importGlue]);
+  instantane = module;
+  const options = {
     indexURL: racine + "assets/pyodide/",
     stdout: () => {},
     stderr: (texte) => console.warn("[pyodide]", texte),
-  });
-  progression(2, "Installation du moteur de règles…");
-  for (const octets of await roues) {
-    pyodide.unpackArchive(octets, "wheel");
+  };
+  const trouve = await consultation;
+  demarrage_.cle = await cle.catch(() => null);
+  demarrage_.lectureMs = performance.now() - t0; // for the benchmarks' breakdown
+  const t1 = performance.now();
+  if (trouve.etat === "trouve") {
+    try {
+      // The bytes are read from IndexedDB while Pyodide fetches and compiles its WebAssembly.
+      pyodide = await loadPyodide(Object.assign({ _loadSnapshot: instantane.lireInstantane(trouve.taille) }, options));
+      pyodide.runPython("charger_jeu"); // the glue is in the snapshot: a broken one fails here
+      publierDemarrage({ mode: "instantane", instantane: "utilise", pyodideMs: performance.now() - t1 });
+    } catch (e) {
+      console.warn("[moteur] instantané inutilisable, démarrage normal :", e);
+      pyodide = null;
+      await instantane.effacerInstantane();
+      trouve.etat = "illisible";
+    }
   }
+  if (!pyodide) {
+    const t2 = performance.now();
+    pyodide = await loadPyodide(Object.assign({ _makeSnapshot: true }, options));
+    publierDemarrage({ mode: "froid", instantane: trouve.etat, pyodideMs: performance.now() - t2 });
+  }
+  progression(2, "Installation du moteur de règles…");
+  if (demarrage_.mode === "froid") await installerRoues(roues);
+  else rouesAttendues = roues; // every module is already in memory: the files come after « prêt »
   self.fetch = fetchDirect;
-  await import(racine + "assets/javascripts/compendium/moteur-python.js"); // sets self.COMPENDIUM_PYTHON
-  pyodide.runPython(self.COMPENDIUM_PYTHON);
+  if (demarrage_.mode === "froid") pyodide.runPython(self.COMPENDIUM_PYTHON);
   glue = {
     charger: pyodide.globals.get("charger_jeu"),
     valider: pyodide.globals.get("valider_texte"),
@@ -115,6 +171,37 @@ async function demarrer() {
     score: pyodide.globals.get("score_json"),
     composer: pyodide.globals.get("composer_json"),
   };
+}
+
+// Python run once before the snapshot: every engine module and icepool imported, so that a start
+// from the snapshot never imports anything.
+const IMPORTS_INSTANTANE = String.raw`
+import importlib as _il
+import pkgutil as _pk
+import icepool as _icepool
+import browser_engine as _be
+for _m in _pk.walk_packages(_be.__path__, "browser_engine."):
+    if _m.name.rsplit(".", 1)[-1] not in ("cli", "__main__") and not _m.name.startswith("browser_engine.cli"):
+        try:
+            _il.import_module(_m.name)
+        except Exception:
+            pass
+del _il, _pk, _m, _icepool, _be
+`;
+
+/** After a normal start: import everything, then keep Pyodide's memory for the next visits. */
+async function enregistrerInstantane() {
+  if (demarrage_.mode !== "froid" || !demarrage_.cle || !instantane) return;
+  publierDemarrage({ instantane: "en-cours" });
+  try {
+    pyodide.runPython(IMPORTS_INSTANTANE);
+    const octets = pyodide.makeMemorySnapshot();
+    await instantane.ecrireInstantane(demarrage_.cle, octets);
+    publierDemarrage({ instantane: "enregistre" });
+  } catch (e) {
+    console.warn("[moteur] instantané non enregistré :", e);
+    publierDemarrage({ instantane: "echec" });
+  }
 }
 
 function chargerJeu(jeu) {
@@ -158,10 +245,20 @@ async function traiter(message) {
       await demarrage;
       if (message.jeu) await chargerJeu(message.jeu);
       self.postMessage({ id, resultat: { pret: true } });
+      if (rouesAttendues) {
+        // After a snapshot start: the wheels' files, before any request is handled.
+        const roues = rouesAttendues;
+        rouesAttendues = null;
+        await installerRoues(roues);
+      }
       if (message.jeu && !echauffes.has(message.jeu)) {
         // Warm the engine's lazy imports now rather than on the user's first list.
         echauffes.add(message.jeu);
         glue.valider(message.jeu, "jeu: " + message.jeu + "\nentrees: []\n");
+      }
+      if (!instantaneTente) {
+        instantaneTente = true;
+        await enregistrerInstantane();
       }
       return;
     }

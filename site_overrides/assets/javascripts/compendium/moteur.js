@@ -130,6 +130,7 @@
         throw e;
       }
       this.worker = worker;
+      this.lanceMs = performance.now(); // when the worker was started, for the benchmarks
       worker.onmessage = (evenement) => this._recevoir(evenement.data || {});
       worker.onerror = (evenement) => {
         evenement.preventDefault();
@@ -139,6 +140,12 @@
     }
 
     _recevoir(message) {
+      if (message.type === "demarrage") {
+        // "froid" or "instantane" (see moteur-instantane.js), and what became of the snapshot.
+        this._publier({ demarrage: message.mode || null, instantane: message.instantane || null });
+        this.demarrageMs = { lecture: message.lectureMs, pyodide: message.pyodideMs }; // for the benchmarks
+        return;
+      }
       if (message.type === "telechargement") {
         this._publier({ octets: Number(message.recus) || 0, octetsTotal: Number(message.total) || 0 });
         return;
@@ -272,6 +279,9 @@
     const texte = conteneur.querySelector("[data-role=chargement-texte]") || conteneur;
     return m.suivre((etat) => {
       conteneur.classList.toggle("cpd-chargement--erreur", !!etat.erreur);
+      // How the engine started ("froid" | "instantane") and the snapshot's fate, for tests and benches.
+      if (etat.demarrage) conteneur.dataset.demarrage = etat.demarrage;
+      if (etat.instantane) conteneur.dataset.instantane = etat.instantane;
       if (etat.erreur) {
         conteneur.hidden = false;
         if (barre) barre.hidden = true;
@@ -293,8 +303,11 @@
       } else {
         conteneur.hidden = false;
         delete conteneur.dataset.pret;
+        const reste = etat.octetsTotal > 0 ? Math.max(0, etat.octetsTotal - etat.octets) : 0;
         const recus = telechargement
-          ? ` — ${taille(etat.octets)} reçus` + (etat.octetsTotal > 0 ? ` sur ${taille(etat.octetsTotal)}` : "")
+          ? ` — ${taille(etat.octets)} reçus` +
+            (etat.octetsTotal > 0 ? ` sur ${taille(etat.octetsTotal)}` : "") +
+            (reste > 0 ? `, ${taille(reste)} restants` : "")
           : "";
         texte.textContent = `Chargement du moteur… (étape ${Math.max(etat.etape, 1)}/${etat.total} : ${etat.message}${recus})`;
         conteneur.dataset.octets = telechargement ? String(etat.octets) : "";
@@ -314,4 +327,11 @@
     moteur,
     indicateur,
   });
+
+  // On a tool page, start the engine as soon as this script runs (the tool's markup comes before
+  // it), not after the whole page has loaded: the page's own script asks again and gets the same one.
+  const outil = document.querySelector("[data-compendium-outil][data-jeu]");
+  if (outil && typeof Worker === "function") {
+    moteur(racine(outil.dataset.base || "")).preparer(outil.dataset.jeu).catch(() => {});
+  }
 })();
