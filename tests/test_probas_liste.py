@@ -138,6 +138,7 @@ def test_a_unit_with_more_attacks_than_one_calculation_takes(d6):
     ("hate", "01-simple-bataille-um-rak.yaml", "faces"),
     ("tamashii", None, "faces"),
     ("hami", "01-exemple-du-livre.yaml", "paquet"),
+    ("kharn-ages", "01-guerrier-mongo-du-livre.yaml", "caractéristiques"),
 ])
 def test_games_without_computable_odds_say_what_is_missing(jeu, fichier, mot):
     donnees = charger_donnees(jeu)
