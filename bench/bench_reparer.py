@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -45,23 +46,26 @@ def listes_invalides(jeu: str) -> list[tuple[str, dict]]:
     return out
 
 
-def mesurer_cpython(essais: int) -> dict[str, dict[str, list[float]]]:
+def mesurer_cpython(essais: int) -> tuple[dict[str, dict[str, list[float]]], dict[str, dict[str, list[float]]]]:
+    """Wall-clock and CPU time (this process only: a busy shared machine inflates the former)."""
     from browser_engine.reparer import reparer
     from tests.engine_support import load_bundle
 
-    mesures: dict[str, dict[str, list[float]]] = {}
+    murs: dict[str, dict[str, list[float]]] = {}
+    cpu: dict[str, dict[str, list[float]]] = {}
     for jeu in JEUX:
         donnees = load_bundle(jeu)
-        mesures[jeu] = {}
+        murs[jeu], cpu[jeu] = {}, {}
         for nom, liste in listes_invalides(jeu):
             reparer(donnees, liste)  # warm-up (imports, caches)
-            temps = []
+            temps, processeur = [], []
             for _ in range(essais):
-                debut = time.perf_counter()
+                debut, debut_cpu = time.perf_counter(), time.process_time()
                 reparer(donnees, liste)
                 temps.append((time.perf_counter() - debut) * 1000)
-            mesures[jeu][nom] = temps
-    return mesures
+                processeur.append((time.process_time() - debut_cpu) * 1000)
+            murs[jeu][nom], cpu[jeu][nom] = temps, processeur
+    return murs, cpu
 
 
 def mesurer_navigateur(site: Path, essais: int) -> dict[str, dict[str, list[float]]]:
@@ -94,13 +98,14 @@ def _ligne(valeurs: dict[str, list[float]]) -> str:
             f"{lent} : {centile(valeurs[lent], 0.5):.0f} ms")
 
 
-def tableau(cpython: dict, navigateur: dict | None) -> str:
+def tableau(cpython: dict, cpu: dict, navigateur: dict | None) -> str:
     lignes = ["| Jeu | Listes invalides | CPython p50 / p95 | Liste la plus lente (CPython, p50) | "
+              "CPython, temps processeur p50 / p95 | Liste la plus lente (processeur, p50) | "
               "Navigateur p50 / p95 | Liste la plus lente (navigateur, p50) |",
-              "| --- | --- | --- | --- | --- | --- |"]
+              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     for jeu in JEUX:
         nav = _ligne(navigateur[jeu]) if navigateur else "non mesuré | —"
-        lignes.append(f"| {jeu} | {len(cpython[jeu])} | {_ligne(cpython[jeu])} | {nav} |")
+        lignes.append(f"| {jeu} | {len(cpython[jeu])} | {_ligne(cpython[jeu])} | {_ligne(cpu[jeu])} | {nav} |")
     return "\n".join(lignes)
 
 
@@ -112,16 +117,19 @@ def main() -> int:
     parser.add_argument("--json", type=Path, help="écrire aussi les mesures brutes dans ce fichier")
     args = parser.parse_args()
     essais = max(1, args.essais)
-    cpython = mesurer_cpython(essais)
+    cpython, cpu = mesurer_cpython(essais)
     navigateur = None
     if not args.sans_navigateur:
         if not (args.site / "assets" / "pyodide" / "pyodide.asm.wasm").is_file():
             construire(args.site)
         navigateur = mesurer_navigateur(args.site, essais)
     print("Réparations d'une liste invalide (chaque exemple invalide de chaque jeu, à chaud) :\n")
-    print(tableau(cpython, navigateur))
+    print(tableau(cpython, cpu, navigateur))
+    charge = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    if charge is not None:
+        print(f"\nCharge de la machine pendant la mesure (moyenne sur 1 min) : {charge:.1f} pour {os.cpu_count()} cœurs.")
     if args.json:
-        args.json.write_text(json.dumps({"cpython": cpython, "navigateur": navigateur}, ensure_ascii=False,
+        args.json.write_text(json.dumps({"cpython": cpython, "cpu": cpu, "navigateur": navigateur}, ensure_ascii=False,
                                         indent=2) + "\n", encoding="utf-8")
     return 0
 

@@ -136,8 +136,11 @@ def appliquer(liste: dict[str, Any], changements: Sequence[Changement]) -> dict[
 
 
 def _poids_retrait(valeur: Any, sous: dict[str, Any]) -> int:
-    """Dropping an option weighs 1; back to the default is a change of value (2); a whole block, 3."""
-    if isinstance(valeur, (dict, list)) and len(valeur) > 1:
+    """Dropping an option weighs 1; back to the default is a change of value (2); a whole block, 3.
+
+    Changes of the format and the options (scenario, mode, tribe) weigh 4 more: they change the whole list.
+    """
+    if isinstance(valeur, (dict, list)) and valeur:
         return 3
     return 2 if "default" in sous else 1
 
@@ -166,7 +169,7 @@ class Explorateur:
         out: list[Changement] = []
         self._objet(liste, _resoudre(self.racine, self.racine, liste), (), out)
         # The format and the options (scenario, mode, tribe) change the whole list: ranked after its entries.
-        return [replace(c, poids=max(c.poids, 5)) if c.chemin[0] in ("format", "options") else c for c in out]
+        return [replace(c, poids=c.poids + 4) if c.chemin[0] in ("format", "options") else c for c in out]
 
     def _recenser(self, valeur: Any, cle: str | None) -> None:
         """The string values of each key in the list (identifiers chosen elsewhere)."""

@@ -130,7 +130,10 @@ def decrire(libelles: Libelles, changement: Changement) -> str:
         return f"Retirer {titre}" + (f" : {avant}" if avant else "") + f" {lieu}"
     apres = _valeur(libelles, chemin, changement.apres)
     if changement.avant is ABSENT:
-        return f"Ajouter {titre} : {apres} {lieu}"
+        defaut = _noeud(libelles, chemin).get("default", ABSENT)
+        if defaut is ABSENT or isinstance(defaut, (dict, list)):
+            return f"Ajouter {titre} : {apres} {lieu}"
+        avant = _valeur(libelles, chemin, defaut)  # an absent field has its default value (troupe)
     phrase = f"{titre} {lieu} : {avant} → {apres}"
     return phrase[0].upper() + phrase[1:]
 

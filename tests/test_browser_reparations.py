@@ -32,6 +32,17 @@ def ouvrir_exemple(page: object, site_url: str, jeu: str, fichier: str) -> str:
     return texte
 
 
+def photo(page: object, chemin: Path) -> None:
+    """The panel as a player sees it (a clip of the viewport: long pages make element shots stall)."""
+    page.add_style_tag(content=".md-header { position: static !important; }")  # no bar over the picture
+    page.set_viewport_size({"width": 1000, "height": 1400})
+    page.evaluate("(s) => document.querySelector(s).scrollIntoView({block: 'start'})", PANNEAU)
+    boite = page.evaluate("(s) => { const b = document.querySelector(s).getBoundingClientRect();"
+                          " return {x: b.left, y: b.top, width: b.width, height: Math.min(b.height, 1400 - b.top)}; }",
+                          PANNEAU)
+    page.screenshot(path=str(chemin), clip=boite)
+
+
 def attendre_verdict(page: object, etat: str) -> None:
     page.wait_for_function("([s, e]) => document.querySelector(s).dataset.etat === e", arg=[OUTIL, etat],
                            timeout=30_000)
@@ -54,8 +65,7 @@ def test_appliquer_puis_annuler(onglet: Onglet, site_url: str, output_dir: Path)
     assert "Retirer Objet magique" in premiere.inner_text()
     assert "D6_OBJET_HORS_HEROS" in premiere.inner_text()
     assert "Coût :" in premiere.inner_text()
-    page.add_style_tag(content=".md-header { position: static !important; }")  # no bar over the picture
-    page.locator(PANNEAU).screenshot(path=str(output_dir / "reparations-bataille-d6.png"))
+    photo(page, output_dir / "reparations-bataille-d6.png")
 
     attendue = yaml.safe_load(texte)
     del attendue["entrees"][0]["objet"]
@@ -88,8 +98,7 @@ def test_reparation_rend_valide(onglet: Onglet, site_url: str, output_dir: Path,
         code = corrige.locator(".cpd-code").inner_text()
         message = corrige.inner_text()[:-len(code)].strip()
         assert code and message and message[:40] in erreurs
-    page.add_style_tag(content=".md-header { position: static !important; }")
-    page.locator(PANNEAU).screenshot(path=str(output_dir / f"reparations-{jeu}.png"))
+    photo(page, output_dir / f"reparations-{jeu}.png")
     page.locator("li[data-role=reparation]").first.locator("[data-role=appliquer]").click()
     attendre_verdict(page, "valide")
     assert page.locator("[data-role=etat]").inner_text().startswith("Liste valide")

@@ -30,7 +30,7 @@
     const retour = el("div", { classe: "cpd-reparations-retour", "data-role": "reparations-retour", hidden: true });
     const panneau = el("section", { classe: "cpd-reparations", "data-role": "reparations", "aria-labelledby": titre.id, hidden: true },
       titre, etat, retour, liste);
-    resultats.after(panneau);
+    resultats.append(panneau); // right under the report's errors (verifier.js redraws only its details)
 
     let generation = 0;
     let avantReparation = null; // the text before the last repair applied, for « Annuler la réparation »
