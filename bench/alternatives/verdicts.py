@@ -47,6 +47,14 @@ def _abimes(textes: list[str], hasard: random.Random) -> list[str]:
     return sortie
 
 
+def _pyyaml_accepte(texte: str) -> bool:
+    try:
+        yaml.safe_load(texte)
+    except yaml.YAMLError:
+        return False
+    return True
+
+
 def verdicts_yaml() -> str:
     """Compare yaml_lite and the ruamel.yaml adapter; one French line of counts."""
     from bench.alternatives.yaml_ruamel import parse_yaml as ruamel
@@ -64,6 +72,7 @@ def verdicts_yaml() -> str:
             compte["même valeur" if a == b else "valeurs différentes"] += 1
         elif a[0] != b[0]:
             compte["acceptés par yaml_lite seul" if a[0] == "valeur" else "acceptés par ruamel seul"] += 1
+            compte["verdict différent où PyYAML donne celui de ruamel"] += _pyyaml_accepte(texte) == (b[0] == "valeur")
         elif a == b:
             compte["refus, même message et même position"] += 1
         else:
