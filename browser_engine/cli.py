@@ -141,6 +141,9 @@ def _parser() -> _Parser:
     from .cli_probas_liste import ajouter_commande as _probas_liste
 
     _probas_liste(commands)
+    from .cli_versions import ajouter_commande as _versions
+
+    _versions(commands)
     tables = commands.add_parser("tables", help="tables de probabilités précalculées (JSON)")
     tables.add_argument("jeu", metavar="JEU", help="identifiant du jeu")
     tables.add_argument("--donnees", metavar="DOSSIER", type=Path,
@@ -645,6 +648,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _probas_liste_commande(args)
         if args.commande == "score":
             return command_score(args)
+        if args.commande == "versions":
+            from .cli_versions import commande as _versions_commande
+
+            return _versions_commande(args)
         parser.print_help(sys.stderr)
         return 2
     except ErreurEntree as exc:

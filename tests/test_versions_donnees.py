@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -124,3 +125,46 @@ def test_chaque_jeu_du_site_a_sa_premiere_version() -> None:
         assert [v["version"] for v in versions] == ["2026.11.1"], game.id
         assert versions[0]["changements"] == [] and versions[0]["resume"] == "Première version publiée."
         assert "## Version 2026.11.1 (actuelle)" in version_page(game)
+
+
+def test_la_commande_versions_de_la_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A copy of the HAMI data is frozen, then changed (invented for the test): the Gardien costs 3, no Gardien."""
+    from browser_engine.cli import main as cli_main
+
+    root = Path(__file__).resolve().parent.parent
+    shutil.copytree(root / "data" / "hami", tmp_path / "data" / "hami")
+    (tmp_path / "schemas").symlink_to(root / "schemas")
+    dossier = tmp_path / "data" / "hami"
+    liste = tmp_path / "liste.yaml"
+    exemple = (dossier / "listes" / "01-exemple-du-livre.yaml").read_text("utf-8")
+    liste.write_text(exemple.replace("jeu: hami\n", 'jeu: hami\nversion_donnees: "2026.11.1"\n'), "utf-8")
+    donnees = ["--donnees", str(tmp_path / "data")]
+    assert cli_main(["versions", str(liste), *donnees]) == 0
+    assert "Liste composée pour la version actuelle des données (2026.11.1)." in capsys.readouterr().out
+    assert generator_main(["--racine", str(tmp_path), "figer-version", "hami"]) == 0
+    capsys.readouterr()
+    profils = (dossier / "profils.yaml").read_text("utf-8")
+    debut = profils.index("id: gardien\n")
+    fin = profils.index("cout: 2", debut)
+    (dossier / "profils.yaml").write_text(profils[:fin] + "cout: 3" + profils[fin + len("cout: 2"):], "utf-8")
+    regles = (dossier / "regles-liste.yaml").read_text("utf-8")
+    debut = regles.index("id: deux-gardiens-maximum\n")
+    fin = regles.index("borne: {max: 2}", debut)
+    (dossier / "regles-liste.yaml").write_text(regles[:fin] + "borne: {max: 0}" + regles[fin + 15:], "utf-8")
+    (dossier / "versions.yaml").write_text((dossier / "versions.yaml").read_text("utf-8") + """  - version: "2026.12.1"
+    date: "2026-12-01"
+    resume: "Version inventée pour le test."
+    changements:
+      - {nature: cout, ids: [gardien], texte: "Le Gardien coûte 3 points."}
+      - {nature: limites, ids: [deux-gardiens-maximum], texte: "Plus de Gardien."}
+""", "utf-8")
+    assert cli_main(["versions", str(liste), *donnees]) == 1  # invalid now
+    sortie = capsys.readouterr().out
+    assert "Alors (2026.11.1) : valide — coût 9 / 9" in sortie
+    assert "Maintenant (2026.12.1) : invalide (2 erreurs) — coût 10 / 9" in sortie
+    assert "- Gardien du Rocher (coût 3 → 4)" in sortie
+    assert "Coût — Gardien : Coût 2 → 3." in sortie
+    assert "Limites — Deux Gardiens au plus : Limite au plus 2 → au plus 0." in sortie
+    assert cli_main(["versions", str(liste), "--json", *donnees]) == 1
+    resultat = json.loads(capsys.readouterr().out)
+    assert resultat["statut"] == "ancienne" and resultat["donnees_anciennes"] is True

@@ -218,7 +218,8 @@
       const entrees = Array.isArray(rapport.liste.entrees) ? rapport.liste.entrees.length : 0;
       const duComposeur = texte !== null && texte === texteDuComposeur;
       if (!duComposeur && entrees > 0) partiDeRien = false;
-      const nouvelle = entrees === 0 ? document.activeElement !== zone : duComposeur && partiDeRien;
+      // Only the text on screen is stamped (a late report never touches a newer text).
+      const nouvelle = texte === zone.value && (entrees === 0 ? document.activeElement !== zone : duComposeur && partiDeRien);
       if (situation.statut === "ancienne") {
         comparer(rapport, ma);
       } else if (situation.statut === "absente" && nouvelle) {
