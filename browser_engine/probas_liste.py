@@ -33,18 +33,18 @@ ADAPTATEURS: dict[str, str] = {
 SANS_ADAPTATEUR: dict[str, str] = {
     "hami": ("Les probabilités de liste de HAMI ne sont pas encore calculées : l'attaque d'une créature "
              "se joue avec votre paquet de cartes, dont la composition n'est pas dans le livre (donnée "
-             "`manquant`), et le lien entre les profils de la liste et les défenses des castes reste à "
+             "marquée « manquant »), et le lien entre les profils de la liste et les défenses des castes reste à "
              "écrire. Utilisez la page « Probabilités » de HAMI en y saisissant votre paquet."),
     "kharn-ages": ("Les probabilités de liste de Khârn-Âges ne sont pas encore calculées : les caractéristiques "
-                   "des profils ne sont pas dans le livre (donnée `manquant`, à recopier de vos cartes dans le "
+                   "des profils ne sont pas dans le livre (donnée marquée « manquant », à recopier de vos cartes dans le "
                    "catalogue), et le lien entre un profil et les paramètres du calcul d'opposition reste à "
                    "écrire. Utilisez la page « Probabilités » de Khârn-Âges en y reportant les valeurs de vos "
                    "cartes."),
     "hate": ("Les probabilités de liste de Hate ne peuvent pas être calculées : les faces des dés de Hate ne "
-             "sont pas dans le livre (donnée `manquant`), et cette vue ne lit pas encore les faces que vous "
+             "sont pas dans le livre (donnée marquée « manquant »), et cette vue ne lit pas encore les faces que vous "
              "saisissez. La page « Probabilités » de Hate calcule un combat une fois les faces saisies."),
     "tamashii": ("Les probabilités de liste de Tamashii ne peuvent pas être calculées : les faces du dé de "
-                 "joueur et des dés d'ennemi ne sont pas dans le livre (donnée `manquant`), et cette vue ne lit "
+                 "joueur et des dés d'ennemi ne sont pas dans le livre (donnée marquée « manquant »), et cette vue ne lit "
                  "pas encore les faces que vous saisissez. La page « Probabilités » de Tamashii calcule les tests "
                  "une fois les faces saisies."),
 }

@@ -112,7 +112,7 @@
         adverseEtat)
       : null;
     const vue = el("div", { id: "cpd-pl-vue", hidden: true },
-      el("p", { classe: "cpd-aide" }, "Pour chaque entrée, la loi exacte de ses actions principales contre des cibles tirées des règles : "
+      el("p", { classe: "cpd-aide", "data-role": "probas-intro" }, "Pour chaque entrée, la loi exacte de ses actions principales contre des cibles tirées des règles : "
         + "cliquez une case pour voir son graphique et ses fractions exactes."),
       blocAdverse, etat, contenu, detail, notes);
     const section = el("section", { classe: "cpd-probas-liste", "aria-labelledby": "cpd-pl-titre", "data-role": "probas-liste" },
@@ -180,6 +180,7 @@
           el("p", { classe: "admonition-title" }, "Ce qui ne peut pas être calculé"), el("p", {}, texte)));
       }
       notes.replaceChildren();
+      vue.querySelector("[data-role=probas-intro]").hidden = !m.calculable;
       if (!m.calculable) {
         etat.textContent = "";
         contenu.replaceChildren(...blocs);
