@@ -7,6 +7,7 @@ the « deux Gardiens au plus » limit to none. The expected report is derived fr
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -156,3 +157,50 @@ def test_every_game_has_a_version_and_accepts_the_field(jeu) -> None:
     codes = {e["code"] for e in valider(donnees, liste)["erreurs"]}
     assert not any("INCONNU" in c and "CHAMP" in c for c in codes), codes
     assert valider(donnees, liste)["details"]["version_donnees"]["statut"] == "actuelle"
+
+
+@pytest.mark.parametrize("jeu", ["bataille-d6", "hami", "hate", "kharn-ages", "tamashii"])
+def test_a_rule_text_changed_for_an_entry_of_each_game(jeu) -> None:
+    """Invented for the test: a later version rewrites the text of one entry an example list uses."""
+    ancien = load_bundle(jeu)
+    par_id = {e["id"] for cle, v in ancien.items() if cle not in ("jeu", "ancres", "schemas", "versions")
+              and isinstance(v, list) for e in v if isinstance(e, dict) and "id" in e}
+    liste, index, cible = next((document, i, valeur) for document in _exemples(jeu, ancien)
+                               for i, entree in enumerate(document["entrees"])
+                               for valeur in _valeurs(entree) if valeur in par_id)
+    nouveau = copy.deepcopy(ancien)
+    for cle, valeurs in nouveau.items():
+        if cle not in ("jeu", "ancres", "schemas", "versions") and isinstance(valeurs, list):
+            for e in valeurs:
+                if isinstance(e, dict) and e.get("id") == cible:
+                    e["texte"] = str(e.get("texte", "")) + " (texte revu pour le test)"
+    nouveau["versions"].append({"version": NOUVELLE, "date": "2099-01-01", "resume": "Test.", "changements": []})
+    rapport = action_versions(nouveau, liste, {"donnees_version": ancien})
+    touchees = {e["index"]: {(c["id"], c["nature"]) for c in e["changements"]} for e in rapport["entrees"]}
+    assert (cible, "regles") in touchees[index]
+    assert all((cible, "regles") in t for t in touchees.values())  # only entries using it are listed
+    assert rapport["avant"] == rapport["maintenant"]  # a text does not change the verdict
+
+
+def _valeurs(valeur: Any) -> list[str]:
+    """Every string of a list entry, depth first."""
+    if isinstance(valeur, str):
+        return [valeur]
+    if isinstance(valeur, list):
+        return [s for v in valeur for s in _valeurs(v)]
+    if isinstance(valeur, dict):
+        return [s for v in valeur.values() for s in _valeurs(v)]
+    return []
+
+
+def _exemples(jeu: str, donnees: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The game's example lists pinned to its current version (Khârn-Âges: with its example catalogue)."""
+    from browser_engine.catalogue import fusionner_catalogue
+
+    catalogues = sorted((ROOT / "data" / jeu / "catalogues").glob("*.yaml"))
+    for chemin in sorted((ROOT / "data" / jeu / "listes").glob("*.yaml")):
+        document = {**lire_liste(chemin.read_bytes()), "version_donnees": donnees["versions"][-1]["version"]}
+        if catalogues:
+            document = fusionner_catalogue(donnees, document, lire_liste(catalogues[0].read_bytes()))
+        if isinstance(document.get("entrees"), list):
+            yield document
