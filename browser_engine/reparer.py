@@ -112,7 +112,8 @@ def _ecart(avant: Any, apres: Any) -> float:
 
 def _rang(essai: _Essai, cout_avant: Any) -> tuple[Any, ...]:
     """Fewer changes, then smaller ones (drop an option before removing an entry), then the cost kept."""
-    return (len(essai.changements), sum(c.poids for c in essai.changements), _ecart(cout_avant, essai.cout),
+    pas = sum(_ecart(c.avant, c.apres) for c in essai.changements)  # 3 → 2 before 3 → 1
+    return (len(essai.changements), sum(c.poids for c in essai.changements), _ecart(cout_avant, essai.cout), pas,
             [c.chemin for c in essai.changements])
 
 
