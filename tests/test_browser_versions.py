@@ -122,3 +122,24 @@ def test_une_liste_nouvelle_recoit_la_version_actuelle(onglet: Onglet, site_url:
     page.wait_for_function("(v) => document.querySelector('#cpd-liste').value.includes(v)",
                            arg=f'version_donnees: "{ANCIENNE}"', timeout=15_000)
     assert page.input_value("#cpd-liste").startswith(f'jeu: {JEU}\nversion_donnees: "{ANCIENNE}"\n')
+
+
+def test_le_compositeur_note_la_version_et_le_lien_la_garde(onglet: Onglet, site_url: str) -> None:
+    page = onglet.page
+    ouvrir(page, site_url + PAGE)
+    assert page.input_value("#cpd-liste") == ""
+    page.click("[data-role=choix][data-valeur=gardien]")  # the builder's picker: a new list
+    page.wait_for_function("(v) => document.querySelector('#cpd-liste').value.includes(v)",
+                           arg=f'version_donnees: "{ANCIENNE}"', timeout=30_000)
+    # The builder keeps it while the list grows.
+    page.click("[data-role=choix][data-valeur=pisteuse]")
+    page.wait_for_function("() => document.querySelectorAll('li[data-role=entree]').length === 2")
+    page.wait_for_function("() => (document.querySelector('#cpd-liste').value.match(/caste:/g) || []).length === 2")
+    assert f'version_donnees: "{ANCIENNE}"' in page.input_value("#cpd-liste")
+    texte = page.input_value("#cpd-liste")
+    page.get_by_role("button", name="Partager").click()
+    page.wait_for_selector("[data-role=partage]:not([hidden])")
+    autre = onglet.nouvelle_page()
+    ouvrir(autre, page.input_value("#cpd-lien"))
+    autre.wait_for_function("(t) => document.querySelector('#cpd-liste').value === t", arg=texte, timeout=15_000)
+    assert autre.locator(PANNEAU).is_hidden()  # the current version: nothing to say
