@@ -137,24 +137,20 @@
         c.releve ? el("span", { classe: "cpd-aide" }, " (relevé dans les données)") : null);
     }
 
+    /** One block per affected entry (a list, not a table: it stays readable at 390 px). */
     function tableauEntrees(entrees) {
-      const lignes = entrees.map((e) => {
+      const blocs = entrees.map((e) => {
         const cout = e.cout_avant === e.cout_maintenant || e.cout_avant === null || e.cout_avant === undefined
-          ? (e.cout_maintenant ?? "—") : `${e.cout_avant} → ${e.cout_maintenant}`;
-        const erreurs = [
-          ...e.erreurs_nouvelles.map((m) => el("li", { classe: "cpd-versions-nouvelle" }, "Nouvelle erreur : ", m)),
-          ...e.erreurs_levees.map((m) => el("li", {}, "Erreur levée : ", m)),
+          ? null : ` — coût ${e.cout_avant} → ${e.cout_maintenant}`;
+        const lignes = [
+          ...e.changements.map(ligneChangement),
+          ...e.erreurs_nouvelles.map((m) => el("li", { classe: "cpd-versions-nouvelle" }, el("strong", {}, "Nouvelle erreur"), " : ", m)),
+          ...e.erreurs_levees.map((m) => el("li", {}, el("strong", {}, "Erreur levée"), " : ", m)),
         ];
-        return el("tr", { "data-role": "versions-entree", "data-chemin": e.chemin },
-          el("td", {}, e.nom),
-          el("td", {}, e.changements.length ? el("ul", {}, e.changements.map(ligneChangement)) : "—"),
-          el("td", {}, String(cout)),
-          el("td", {}, erreurs.length ? el("ul", {}, erreurs) : "—"));
+        return el("li", { "data-role": "versions-entree", "data-chemin": e.chemin },
+          el("strong", {}, e.nom), cout, el("ul", {}, lignes));
       });
-      return el("table", { "data-role": "versions-entrees" },
-        el("thead", {}, el("tr", {}, el("th", {}, "Entrée"), el("th", {}, "Ce qui a changé"), el("th", {}, "Coût alors → maintenant"),
-          el("th", {}, "Erreurs"))),
-        el("tbody", {}, lignes));
+      return el("div", {}, el("p", {}, el("strong", {}, "Entrées touchées")), el("ul", { "data-role": "versions-entrees" }, blocs));
     }
 
     function listeErreurs(nouvelles, levees) {
