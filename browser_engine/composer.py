@@ -26,6 +26,7 @@ MAX_REFS = 32
 MAX_ETENDUE_ENTIERS = 12
 MAX_NOM_TEXTE = 120
 MAX_CHOIX_TEXTE = 12
+MAX_CHOIX_DONNEES = 120
 INVISIBLES = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]+")
 ABSENT = object()
 
@@ -197,6 +198,43 @@ def _candidats(noeud: dict[str, Any]) -> tuple[str, list[Any]]:
     return "", []
 
 
+def candidats_donnees(donnees_jeu: dict[str, Any], liste: dict[str, Any],
+                      noeud: dict[str, Any]) -> tuple[str, list[str]]:
+    """The ids a free-id field takes from the data, named by its `x-donnees` annotation.
+
+    `x-donnees: {collection, categories?, origines?}`: the items of that collection (of those
+    categories) in the game data (`donnees`, the default) and/or in the list itself (`liste`:
+    Khârn-Âges' own `equipements`, with the catalogue merged in). An array field toggles each id.
+
+    Args:
+        donnees_jeu: the game bundle.
+        liste: the list (the catalogue already merged in).
+        noeud: the field's schema node, `$ref`s followed.
+
+    Returns:
+        `("bascule" | "valeur", ids)`, or `("", [])` without the annotation.
+
+    """
+    source = noeud.get("x-donnees")
+    if not isinstance(source, dict) or not isinstance(source.get("collection"), str):
+        return "", []
+    collection = source["collection"]
+    categories = source.get("categories")
+    origines = source.get("origines") or ["donnees"]
+    elements: list[Any] = []
+    for origine, document in (("liste", liste), ("donnees", donnees_jeu)):
+        if origine in origines and isinstance(document.get(collection), list):
+            elements += document[collection]
+    ids: list[str] = []
+    for element in elements:
+        if not isinstance(element, dict) or not isinstance(element.get("id"), str) or element["id"] in ids:
+            continue
+        if isinstance(categories, list) and element.get("categorie") not in categories:
+            continue
+        ids.append(element["id"])
+    return ("bascule" if "array" in _types(noeud) else "valeur"), ids[:MAX_CHOIX_DONNEES]
+
+
 def _entiers(noeud: dict[str, Any]) -> list[int]:
     """Every integer of a small bounded integer field (`melee`: 1 to 5), else nothing."""
     bas, haut = noeud.get("minimum"), noeud.get("maximum")
@@ -301,6 +339,8 @@ def options_permises(donnees_jeu: dict[str, Any], liste: Any, chemin: Any,
     jetons = _jetons(chemin)
     noeud, actuel, parent = _champ(donnees_jeu, liste, jetons)
     genre, valeurs = _candidats(noeud)
+    if not valeurs:
+        genre, valeurs = candidats_donnees(donnees_jeu, liste, noeud)
     if not valeurs:
         raise ErreurEntree(f"Le champ « {_propre(chemin, 60)} » n'a pas de choix à proposer (valeur libre).")
     index = int(jetons[1]) if len(jetons) >= 3 and jetons[0] == "entrees" else None

@@ -108,6 +108,12 @@ def cout_affiche(page: object) -> int:
     return int(page.get_attribute(TOTAL, "data-cout"))
 
 
+def photo(page: object, chemin: str) -> None:
+    """A screenshot of the builder's top, in the viewport (a capture taller than the viewport can hang)."""
+    page.evaluate("document.querySelector('[data-role=composer]').scrollIntoView()")
+    page.screenshot(path=chemin)
+
+
 def sans_defilement_horizontal(page: object) -> None:
     largeur = page.evaluate("document.documentElement.scrollWidth")
     visible = page.evaluate("document.documentElement.clientWidth")
@@ -161,7 +167,7 @@ def test_hami_compose_par_clics(onglet: Onglet, site_url: str, output_dir: Path)
     assert liste["jeu"] == "hami" and liste["options"] == {"lien": "ombre"}
     assert [e.get("caste") or e.get("predateur") for e in liste["entrees"]] == ["gardien", "pisteuse", "larve"]
     assert liste["entrees"][0]["sorts"] == ["ralentissement"] and liste["entrees"][0]["meneur"] is True
-    page.locator("[data-role=composer]").screenshot(path=str(output_dir / "composer-hami.png"))
+    photo(page, str(output_dir / "composer-hami.png"))
 
     # One click makes it invalid: the error sits on the Pisteuse's card, with its rule link.
     choisir(page, 1, "arme", None)
@@ -269,7 +275,7 @@ def test_bataille_d6_compose_par_clics(onglet: Onglet, site_url: str, output_dir
     assert f"Total : {attendu} / 500 points" in page.inner_text(TOTAL)
     assert [e["nom"] for e in texte_yaml(page)["entrees"]] == ["Lanciers", "Capitaine"]
     sans_defilement_horizontal(page)
-    page.locator("[data-role=composer]").screenshot(path=str(output_dir / f"composer-bataille-d6-{largeur}.png"))
+    photo(page, str(output_dir / f"composer-bataille-d6-{largeur}.png"))
 
     # One click: the 5 Lanciers become Sorciers (too many for 500 points); the error sits on them.
     choisir(page, 0, "role", "sorcier")
@@ -331,7 +337,7 @@ def test_exemples_dans_le_compositeur(onglet: Onglet, site_url: str, output_dir:
         attendre_etat(page, etat)
         assert texte_yaml(page) == attendue, fichier.name
     sans_defilement_horizontal(page)
-    page.locator("[data-role=composer]").screenshot(path=str(output_dir / f"composer-{jeu}-exemple.png"))
+    photo(page, str(output_dir / f"composer-{jeu}-exemple.png"))
 
 
 # --- Hate, Tamashii, Khârn-Âges: built by clicking, checked against the engine's CLI ---------
@@ -392,7 +398,7 @@ def test_hate_compose_par_clics(onglet: Onglet, site_url: str, output_dir: Path,
     assert liste["options"] == {"tribu": "um-rak", "mode": "bataille-simple"}
     assert [e["type"] for e in liste["entrees"]] == TRIBU_HATE
     assert accord_avec_cli(page, tmp_path)["valide"]
-    page.locator("[data-role=composer]").screenshot(path=str(output_dir / "composer-hate-clics.png"))
+    photo(page, str(output_dir / "composer-hate-clics.png"))
 
     # One click: the Champion becomes a Tyran; the error sits on that card.
     choisir(page, 2, "type", "tyran")
@@ -456,7 +462,7 @@ def test_tamashii_compose_par_clics(onglet: Onglet, site_url: str, output_dir: P
     assert [e["sac"] for e in liste["entrees"]] == sacs
     assert [e["plateau"] for e in liste["entrees"]] == [1, 2]
     assert accord_avec_cli(page, tmp_path)["valide"]
-    page.locator("[data-role=composer]").screenshot(path=str(output_dir / "composer-tamashii-clics.png"))
+    photo(page, str(output_dir / "composer-tamashii-clics.png"))
 
     # One click: a class in the Prologue; the error sits on the first player's card.
     choisir(page, 0, "classe", "faucheur")
@@ -488,7 +494,7 @@ def test_kharn_ages_compose_par_clics(onglet: Onglet, site_url: str, output_dir:
     liste = texte_yaml(page)
     assert liste == {"jeu": "kharn-ages", "format": 300, "options": {"faction": "kharns"},
                      "entrees": [{"profil": "guerrier-mongo-niveau-2", "leader": True}]}
-    page.locator("[data-role=composer]").screenshot(path=str(output_dir / "composer-kharn-ages-clics.png"))
+    photo(page, str(output_dir / "composer-kharn-ages-clics.png"))
 
     # One click: a grimoire for a figure that is no magician; the error sits on its card.
     choisir(page, 0, "grimoire", "petit")
@@ -558,7 +564,7 @@ def test_compositeur_a_390_px(onglet: Onglet, site_url: str, output_dir: Path, j
     for details in page.locator("li[data-role=entree] details").all()[:3]:
         details.locator("summary").click()
     sans_defilement_horizontal(page)
-    page.locator("[data-role=composer]").screenshot(path=str(output_dir / f"composer-{jeu}-390.png"))
+    photo(page, str(output_dir / f"composer-{jeu}-390.png"))
 
 
 # --- Accessibility: axe-core on the builder -------------------------------------------------

@@ -199,6 +199,76 @@ def test_hate_mercenaire_remplace() -> None:
     assert choix['"guerrier"']["cout_entree"] == 2  # Grock's activation cost
 
 
+def donnees_yaml(jeu: str, fichier: str) -> list[dict[str, Any]]:
+    """The items of one data file of the game (`data/<jeu>/<fichier>`), read without the engine."""
+    document = lire_document((DATA / jeu / fichier).read_text("utf-8"))
+    return next(v for v in document.values() if isinstance(v, list)) if isinstance(document, dict) else document
+
+
+def test_hate_ameliorations_prises_dans_les_donnees() -> None:
+    """`x-donnees`: an entry's améliorations are the data's améliorations, each checked by the rules.
+
+    Rules: in a simple battle a figure carries at most one amélioration (HATE_BS_UNE_PAR_FIGURINE,
+    max 1); a specific amélioration belongs to its own tribe only (HATE_SPECIFIQUE_TRIBU).
+    """
+    donnees = load_bundle("hate")
+    liste = exemple("hate", "01-simple-bataille-um-rak.yaml")
+    assert regle("hate", "HATE_BS_UNE_PAR_FIGURINE")["borne"] == {"max": 1}
+    regle("hate", "HATE_SPECIFIQUE_TRIBU")
+    capacites = donnees_yaml("hate", "capacites.yaml")
+    sortes = {"amélioration générique", "amélioration spécifique", "amélioration de mission"}
+    attendues = {c["id"] for c in capacites if c.get("categorie") in sortes}
+    nue = next(i for i, e in enumerate(liste["entrees"]) if e["type"] == "guerrier" and not e.get("ameliorations"))
+    resultat = options_permises(donnees, liste, f"/entrees/{nue}/ameliorations")
+    assert resultat["genre"] == "bascule"
+    choix = par_valeur(resultat)
+    assert {json.loads(v) for v in choix} == attendues
+    tribu = liste["options"]["tribu"]
+    for capacite in capacites:
+        if capacite.get("categorie") != "amélioration spécifique":
+            continue
+        c = choix[json.dumps(capacite["id"])]
+        if capacite["proprietes"]["tribu"] != tribu:
+            assert "HATE_SPECIFIQUE_TRIBU" in codes(c) and not c["permis"]
+    # The entry that already carries one: any second one is refused, removing it is allowed.
+    portee = next(i for i, e in enumerate(liste["entrees"]) if e.get("ameliorations") == ["generique-c-01"])
+    choix = par_valeur(options_permises(donnees, liste, f"/entrees/{portee}/ameliorations"))
+    assert choix['"generique-c-01"']["actif"] and choix['"generique-c-01"']["permis"]
+    assert "HATE_BS_UNE_PAR_FIGURINE" in codes(choix['"generique-a-01"'])
+
+
+def test_hate_cicatrices_et_mercenaire_pris_dans_les_donnees() -> None:
+    donnees = load_bundle("hate")
+    liste = exemple("hate", "01-simple-bataille-um-rak.yaml")
+    capacites = donnees_yaml("hate", "capacites.yaml")
+    profils = donnees_yaml("hate", "profils.yaml")
+    cicatrices = options_permises(donnees, liste, "/entrees/3/cicatrices")
+    assert {c["valeur"] for c in cicatrices["choix"]} == {c["id"] for c in capacites if c.get("categorie") == "cicatrice"}
+    index = next(i for i, e in enumerate(liste["entrees"]) if e["type"] == "mercenaire")
+    mercenaires = options_permises(donnees, liste, f"/entrees/{index}/mercenaire")
+    assert mercenaires["genre"] == "valeur"
+    assert {c["valeur"] for c in mercenaires["choix"]} == {p["id"] for p in profils if p.get("categorie") == "mercenaire"}
+    assert [c["valeur"] for c in mercenaires["choix"] if c["actif"]] == [liste["entrees"][index]["mercenaire"]]
+    par_id = {p["id"]: p for p in profils}
+    for c in mercenaires["choix"]:
+        assert c["cout_entree"] == par_id[c["valeur"]]["proprietes"]["cout_activation"]
+
+
+def test_kharn_ages_equipement_de_la_liste_et_du_catalogue() -> None:
+    """Khârn-Âges' equipment choices are the list's own `equipements` and the loaded catalogue's."""
+    donnees = load_bundle("kharn-ages")
+    liste = exemple("kharn-ages", "01-guerrier-mongo-du-livre.yaml")
+    seule = options_permises(donnees, liste, "/entrees/0/ajoute")
+    assert seule["genre"] == "bascule"
+    assert {c["valeur"] for c in seule["choix"]} == {e["id"] for e in liste["equipements"]}
+    ajout = par_valeur(seule)['"guisarme"']
+    guisarme = next(e for e in liste["equipements"] if e["id"] == "guisarme")
+    assert ajout["permis"] and ajout["cout_entree"] == liste["profils"][0]["cout"] + guisarme["cout"]
+    avec = options_permises(donnees, liste, "/entrees/0/ajoute", catalogue_ka())
+    attendus = {e["id"] for e in liste["equipements"]} | {e["id"] for e in catalogue_ka().get("equipements", [])}
+    assert {c["valeur"] for c in avec["choix"]} == attendus
+
+
 # --- Tamashii -----------------------------------------------------------------------------------------
 
 def test_tamashii_classe_en_prologue() -> None:

@@ -45,14 +45,21 @@
 
     // --- Drawing ---
 
+    function coutActivation() {
+      const d = (b.rapport && b.rapport.details) || {};
+      return typeof d.cout_activation === "number" ? d.cout_activation : null;
+    }
+
     function totalTexte() {
       if (b.illisible) return "Le texte de la liste ne peut pas être lu : corrigez-le dans la vue texte.";
       if (!b.rapport) return b.liste && b.liste.entrees && b.liste.entrees.length ? "Vérification en cours…" : "Liste vide : ajoutez une entrée.";
       const erreurs = (b.rapport.erreurs || []).length;
       const avert = (b.rapport.avertissements || []).length;
+      const activation = coutActivation();
+      // A game without a points budget may have an activation cost instead (Hate's tribe).
       const total = typeof b.rapport.cout === "number"
         ? "Total : " + C().nombre(b.rapport.cout) + (typeof b.rapport.budget === "number" ? " / " + C().nombre(b.rapport.budget) : "") + " " + unite
-        : "Total non calculé";
+        : activation !== null ? "Coût d'activation : " + C().nombre(activation) + " " + unite : "Total non calculé";
       const etat = b.rapport.valide ? "liste valide" : `${erreurs} erreur${erreurs > 1 ? "s" : ""}`;
       return `${total} — ${etat}` + (avert ? ` (${avert} avertissement${avert > 1 ? "s" : ""})` : "");
     }
@@ -76,10 +83,25 @@
         const cles = Object.keys(props).filter((k) => (!sortes.includes(k) || k === sorte) &&
           (entree[k] !== undefined || b.champDeLaSorte(props[k], sorte, entree)));
         if (sorte) cles.sort((a, b) => (a === sorte ? -1 : b === sorte ? 1 : 0)); // the kind first
+        // Game-state fields (`x-etat-de-partie`) go behind a disclosure, open when one of them has a
+        // value or a message, or when the player opened it.
+        const etat = [];
         for (const k of cles) {
           const sous = props[k];
           const s = resoudre(sous, schema);
-          champs.push(b.controle(["entrees", i, k], s, entree[k], { requis: (entreeSchema.required || []).includes(k) || k === sorte, ouverts }));
+          const c = b.controle(["entrees", i, k], s, entree[k], { requis: (entreeSchema.required || []).includes(k) || k === sorte, ouverts });
+          (sous["x-etat-de-partie"] ? etat : champs).push([k, c]);
+        }
+        champs.splice(0, champs.length, ...champs.map(([, c]) => c));
+        if (etat.length) {
+          const id = "cpd-entree-" + i + "-plus";
+          const touche = (k) => entree[k] !== undefined || messages.some((v) => String(v.chemin || "").startsWith(`/entrees/${i}/${k}`));
+          const plus = el("details", { classe: "cpd-plus-de-champs", "data-role": "plus-de-champs", id },
+            el("summary", {}, "Plus de champs (état de partie)"),
+            el("div", { classe: "cpd-carte-champs" }, etat.map(([, c]) => c)));
+          plus.open = ouverts.has(id) || etat.some(([k]) => touche(k));
+          plus.addEventListener("toggle", () => (plus.open ? ouverts.add(id) : ouverts.delete(id)));
+          champs.push(plus);
         }
         for (const k of Object.keys(entree)) {
           if (!props[k]) {
@@ -127,6 +149,7 @@
       zones.total.textContent = totalTexte();
       zones.total.dataset.etat = b.illisible ? "illisible" : !b.rapport ? "attente" : b.rapport.valide ? "valide" : "invalide";
       zones.total.dataset.cout = b.rapport && typeof b.rapport.cout === "number" ? String(b.rapport.cout) : "";
+      zones.total.dataset.coutActivation = coutActivation() === null ? "" : String(coutActivation());
       zones.globaux.replaceChildren(...(globaux.length
         ? [el("ul", { classe: "cpd-violations" }, globaux.map(message))] : []));
       zones.annuler.disabled = pile.length === 0;

@@ -31,12 +31,27 @@
           }
           controle.disabled = interdit;
           controle.title = interdit ? raisons : "";
+          if (controle.tagName !== "OPTION") {
+            // A checkbox says its own reason, under its name.
+            const ligne = controle.closest("li");
+            let raison = ligne && ligne.querySelector('[data-role="raison"]');
+            if (ligne && !raison && interdit) {
+              raison = el("span", { classe: "cpd-raison", "data-role": "raison" });
+              ligne.append(raison);
+            }
+            if (raison) {
+              raison.textContent = interdit ? "Interdit : " + raisons : "";
+              raison.hidden = !interdit;
+            }
+          }
         }
-        if (interdit) {
+        const parCase = [...conteneur.querySelectorAll("input[type=checkbox]")].some((x) => x.dataset.valeur === cle);
+        if (interdit && !parCase) {
           const textes = (choix.raisons || []).map((r) => String(r.message || r.code || "")).filter(Boolean);
           for (const raison of textes.length ? textes : [""]) {
             if (!refus.has(raison)) refus.set(raison, []);
-            const nom = b.libelle(chemin[chemin.length - 1], choix.valeur);
+            const option = [...conteneur.querySelectorAll("option")].find((x) => x.dataset.valeur === cle);
+            const nom = option && option.dataset.texte ? option.dataset.texte.replace(/ \(.*$/, "") : b.libelle(chemin[chemin.length - 1], choix.valeur);
             if (!refus.get(raison).includes(nom)) refus.get(raison).push(nom);
           }
         }
@@ -46,12 +61,15 @@
         note = el("p", { classe: "cpd-aide cpd-interdits", "data-role": "choix-interdits" });
         conteneur.append(note);
       }
-      const groupes = [...refus].map(([raison, noms]) => noms.join(", ") + (raison ? " : " + raison : ""));
+      const groupes = [...refus].map(([raison, noms]) =>
+        (noms.length > 6 ? noms.slice(0, 6).join(", ") + ` et ${noms.length - 6} autres` : noms.join(", ")) + (raison ? " : " + raison : ""));
       note.textContent = groupes.length ? "Choix interdits ici — " + groupes.join(" · ") : "";
       note.hidden = !groupes.length;
     }
 
     // --- Controls generated from the schema ---
+
+    const sansAccents = (t) => String(t).toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
 
     function aide(s) {
       return s.description ? el("span", { classe: "cpd-aide-champ" }, String(s.description)) : null;
@@ -75,13 +93,19 @@
         return el("div", { classe: "cpd-champ-composer", "data-champ": String(cle) },
           el("span", { classe: "cpd-champ-titre" }, titre), " ", el("strong", {}, String(s.const)), aide(s));
       }
-      if (g === "enum") {
+      // `x-donnees`: a free id taken from a data collection (Hate's mercenaire, améliorations,
+      // cicatrices; Khârn-Âges' equipment of the list): the same controls as an enum.
+      const donnees = s["x-donnees"] && (g === "texte" || g === "tableau-valeurs") ? b.candidatsDonnees(s["x-donnees"]) : null;
+      const choixDe = donnees || (g === "enum" ? s.enum : g === "tableau-enum" ? resoudre(s.items, schema).enum : []).map((v) => ({ valeur: v, item: b.item(cle, v) }));
+      const nomChoix = (c) => (c.item && c.item.nom ? String(c.item.nom) : b.libelle(cle, c.valeur));
+      const coutChoix = (c) => (c.item && typeof c.item.cout === "number" ? c.item.cout : null);
+      if (g === "enum" || (donnees && g === "texte")) {
         const select = el("select", { id, "aria-describedby": decrit, "data-chemin": pointeur(chemin) },
           el("option", { value: "", "data-valeur": "" }, o.requis ? "— Choisir —" : "— Aucun —"),
-          s.enum.map((v) => {
-            const it = b.item(cle, v);
-            const cout = it && typeof it.cout === "number" ? " (" + b.coutTexte(it.cout) + ")" : "";
-            return el("option", { value: JSON.stringify(v), "data-valeur": JSON.stringify(v) }, b.libelle(cle, v) + cout);
+          choixDe.map((c) => {
+            const cout = coutChoix(c) !== null ? " (" + b.coutTexte(coutChoix(c)) + ")" : "";
+            const resume = donnees && c.item && c.item.resume ? " — " + String(c.item.resume) : "";
+            return el("option", { value: JSON.stringify(c.valeur), "data-valeur": JSON.stringify(c.valeur) }, nomChoix(c) + cout + resume);
           }));
         select.value = valeur === undefined ? "" : JSON.stringify(valeur);
         if (select.value === "" && valeur !== undefined) {
@@ -96,31 +120,56 @@
         select.addEventListener("mousedown", demander);
         return bloc;
       }
-      if (g === "tableau-enum") {
-        const items = resoudre(s.items, schema);
+      if (g === "tableau-enum" || (donnees && g === "tableau-valeurs")) {
         const choisies = Array.isArray(valeur) ? valeur : valeur === undefined || valeur === null ? [] : [valeur];
-        const resume = choisies.length ? choisies.map((v) => b.libelle(cle, v)).join(", ") : "aucun";
-        const cases = items.enum.map((v, i) => {
+        const parValeur = new Map(choixDe.map((c) => [c.valeur, c]));
+        // A value outside the candidates (the engine reports it) stays listed, to be unticked.
+        const tous = [...choixDe, ...choisies.filter((v) => !parValeur.has(v)).map((v) => ({ valeur: v, item: null, inconnu: true }))];
+        const resume = choisies.length ? choisies.map((v) => (parValeur.has(v) ? nomChoix(parValeur.get(v)) : String(v))).join(", ") : "aucun";
+        const cases = tous.map((c, i) => {
+          const v = c.valeur;
           const idCase = id + "-" + i;
-          const it = b.item(cle, v);
           const caseEl = el("input", { type: "checkbox", id: idCase, "data-valeur": JSON.stringify(v) });
-          caseEl.checked = choisies.some((c) => c === v);
+          caseEl.checked = choisies.some((x) => x === v);
           caseEl.addEventListener("change", () => {
-            const valeurs = items.enum.filter((w, j) => (j === i ? caseEl.checked : choisies.includes(w)));
+            // Enums keep the schema's order; data ids keep the order they were added in (Hate:
+            // an amélioration covers the earlier one of its slot).
+            const valeurs = donnees
+              ? (caseEl.checked ? [...choisies, v] : choisies.filter((x) => x !== v))
+              : choixDe.map((x) => x.valeur).filter((w) => (w === v ? caseEl.checked : choisies.includes(w)));
             let nouvelle = valeurs.length ? valeurs : undefined;
             if (nouvelle && nouvelle.length === 1 && types(s).includes("string") && !Array.isArray(valeur)) nouvelle = nouvelle[0];
             b.focusApres = idCase;
             b.changer(chemin, nouvelle);
           });
-          return el("li", {}, caseEl, " ", el("label", { for: idCase }, b.libelle(cle, v)),
-            it && typeof it.cout === "number" ? el("span", { classe: "cpd-cout-choix" }, " (" + b.coutTexte(it.cout) + ")") : null,
-            it && it.resume ? el("span", { classe: "cpd-resume" }, String(it.resume)) : null);
+          const cout = coutChoix(c);
+          const li = el("li", {}, caseEl, " ", el("label", { for: idCase }, c.inconnu ? String(v) + " (inconnu)" : nomChoix(c)),
+            cout !== null ? el("span", { classe: "cpd-cout-choix" }, " (" + b.coutTexte(cout) + ")") : null,
+            c.item && c.item.resume ? el("span", { classe: "cpd-resume" }, String(c.item.resume)) : null);
+          li.dataset.filtre = sansAccents(nomChoix(c) + " " + v + " " + (c.item && c.item.resume ? c.item.resume : ""));
+          return li;
         });
+        const ul = el("ul", { classe: "cpd-cases" }, cases);
+        let filtre = null;
+        if (cases.length > 12) {
+          // A long list (Hate: 58 améliorations): a filter by name or text.
+          filtre = el("input", { type: "search", id: id + "-filtre", autocomplete: "off", "data-role": "filtre-choix" });
+          if (b.saisies.has(filtre.id)) filtre.value = b.saisies.get(filtre.id);
+          const filtrer = () => {
+            b.saisies.set(filtre.id, filtre.value);
+            const mots = sansAccents(filtre.value).split(/\s+/).filter(Boolean);
+            for (const li of cases) li.hidden = !mots.every((m) => li.dataset.filtre.includes(m));
+          };
+          filtre.addEventListener("input", filtrer);
+          filtrer();
+        }
         const groupe = el("details", { classe: "cpd-champ-composer cpd-champ-tableau-enum", "data-champ": String(cle) },
           el("summary", { id }, el("span", { classe: "cpd-champ-titre" }, titre), " : ", el("span", { classe: "cpd-choisis" }, resume)),
           el("fieldset", {}, el("legend", { classe: "cpd-cache-visuel" }, titre),
             s.description ? el("p", { classe: "cpd-aide-champ" }, String(s.description)) : null,
-            el("ul", { classe: "cpd-cases" }, cases)));
+            filtre ? el("span", { classe: "cpd-champ-composer cpd-filtre-choix" },
+              el("label", { for: filtre.id, classe: "cpd-champ-titre" }, "Filtrer"), filtre) : null,
+            ul));
         if (o.ouverts && o.ouverts.has(id)) groupe.open = true;
         groupe.addEventListener("toggle", () => {
           if (groupe.open) {
@@ -151,7 +200,12 @@
           const n = Number(texte);
           b.changer(chemin, texte === "" || !Number.isFinite(n) ? undefined : g === "entier" ? Math.trunc(n) : n);
         });
-        return champ(entree);
+        const depart = s["x-depart"];
+        const note = estObjet(depart) && valeur === depart.valeur && depart.explication
+          ? el("span", { classe: "cpd-aide-champ cpd-depart", "data-role": "format-depart" },
+            `Valeur de départ : ${C().nombre(depart.valeur)}, ${String(depart.explication)}.`)
+          : null;
+        return champ(entree, note);
       }
       if (g === "texte") {
         const entree = el("input", { type: "text", id, "aria-describedby": decrit, maxlength: s.maxLength, autocomplete: "off" });

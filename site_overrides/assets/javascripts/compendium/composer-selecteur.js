@@ -43,7 +43,9 @@
       }
       if (demande !== catalogueTexte) return; // a newer catalogue arrived meanwhile
       catalogueDoc = estObjet(doc) ? doc : null;
-      dessinerProfils();
+      // The picker and the entries' choices of equipment follow the catalogue.
+      if (b.liste) b.dessiner();
+      else dessinerProfils();
     }
 
     /** One line about a profile card: level, factions, limitation, base equipment. */
@@ -56,6 +58,8 @@
         morceaux.push("avec " + p.equipement_de_base.map((x) => String((x && (x.nom || x.id)) || "")).filter(Boolean).join(", "));
       }
       if (p.magicien) morceaux.push("magicien");
+      if (typeof p.mains === "number") morceaux.push(p.mains + (p.mains > 1 ? " mains" : " main"));
+      if (typeof p.notes === "string" && p.notes.trim()) morceaux.push(p.notes.trim().slice(0, 80));
       return morceaux.join(" · ");
     }
 
@@ -116,25 +120,6 @@
         });
       }
       zones.boutonsChoix = boutonsChoix;
-      // A free identifier (Khârn-Âges profiles from the player's catalogue)
-      const libres = sortes.filter((sorte) => !Array.isArray(resoudre(entreeSchema.properties[sorte], schema).enum));
-      const formulaires = libres.map((sorte) => {
-        const s = resoudre(entreeSchema.properties[sorte], schema);
-        const id = "cpd-ajouter-" + sorte;
-        const entree = el("input", { type: "text", id, autocomplete: "off" });
-        return el("div", { classe: "cpd-champ-composer" },
-          el("label", { for: id, classe: "cpd-champ-titre" }, "Autre " + String(s.title || sorte).toLowerCase() + " (identifiant de sa carte)"),
-          entree,
-          el("button", { type: "button", classe: "md-button", onclick: () => {
-            const v = entree.value.trim();
-            if (!v) return;
-            b.transformer((l) => {
-              if (!Array.isArray(l.entrees)) l.entrees = [];
-              l.entrees.push({ [sorte]: v });
-            });
-            entree.value = "";
-          } }, "Ajouter"));
-      });
       const annonce = el("p", { classe: "cpd-aide", role: "status", "aria-live": "polite", "data-role": "ajout-annonce" });
       zones.filtrer = () => {
         const mots = recherche.value.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").split(/\s+/).filter(Boolean);
@@ -147,7 +132,7 @@
         }
       };
       recherche.addEventListener("input", zones.filtrer);
-      return [el("label", { for: "cpd-ajouter-recherche", classe: "cpd-champ-titre" }, "Chercher"), recherche, aideEl, annonce, ...groupes, ...formulaires];
+      return [el("label", { for: "cpd-ajouter-recherche", classe: "cpd-champ-titre" }, "Chercher"), recherche, aideEl, annonce, ...groupes];
     }
 
     let signatureProfils = null;
@@ -195,7 +180,7 @@
         for (const [k, sous] of Object.entries(props)) {
           const s = resoudre(sous, schema);
           const g = genre(s, schema);
-          if (g === "autre" || g === "objet" || g === "comptes") continue;
+          if (g === "autre" || g === "objet" || g === "comptes" || sous["x-etat-de-partie"]) continue;
           champs.push(controleBrouillon(k, s, g));
         }
         form.replaceChildren(...champs);

@@ -12,6 +12,15 @@
 //     only, named by the kind's property (HAMI: tribu for a caste, competences for a predateur) or
 //     by the kind's value (Hate: mercenaire for type mercenaire); unmarked fields are for all.
 //   * enum values that are data ids are labelled with the data item's `nom`, `cout` and `resume`.
+//   * `x-donnees: {collection, categories?, origines?, cout?}` on a free-id field (a string or an
+//     array of strings): its choices are the ids of that data collection (of those categories),
+//     from the game data (`donnees`) and/or the list's own items with the loaded catalogue
+//     (`liste`); a select or checkboxes like an enum, refused ones from the engine (Hate:
+//     mercenaire, ameliorations, cicatrices; Khârn-Âges: retire, ajoute, en_mains).
+//   * `x-etat-de-partie: true` on an entry property: a game-state field, not needed to build the
+//     list (Tamashii), shown behind « Plus de champs (état de partie) » unless it has a value or an error.
+//   * `x-depart: {valeur, explication}` on `format`: the starting format of a new list, a value the
+//     book gives (the first one when it gives several), with why, shown under the field.
 //
 // Files: composer.js (this one: shared state, data labels, kinds of entries, list edits, engine
 // calls, the text view's reports) and its parts, loaded before it on the tool page only:
@@ -212,12 +221,45 @@
       if (Array.isArray(p.enum)) return p.enum.map((v) => ({ valeur: v, item: item(sorte, v) }));
       return b.profilsJoueur(sorte + "s");
     }
+    /**
+     * The candidates of a field annotated `x-donnees: {collection, categories?, origines?, cout?}`
+     * (the same reading as the engine's `candidats_donnees`): the items of a data collection, and/or
+     * the list's own (with the loaded catalogue); `cout` names the cost's path in the item.
+     */
+    function candidatsDonnees(source) {
+      const origines = Array.isArray(source.origines) ? source.origines : ["donnees"];
+      const categories = Array.isArray(source.categories) ? source.categories : null;
+      const chemin = typeof source.cout === "string" ? source.cout.split(".") : ["cout"];
+      const sortie = [];
+      const vus = new Set();
+      if (origines.includes("liste")) {
+        for (const c of b.profilsJoueur(source.collection)) {
+          if (!vus.has(c.valeur)) sortie.push(c);
+          vus.add(c.valeur);
+        }
+      }
+      const donnees = origines.includes("donnees") && b.donnees && Array.isArray(b.donnees[source.collection]) ? b.donnees[source.collection] : [];
+      for (const it of donnees) {
+        if (!estObjet(it) || typeof it.id !== "string" || vus.has(it.id)) continue;
+        if (categories && !categories.includes(it.categorie)) continue;
+        vus.add(it.id);
+        const cout = chemin.reduce((o, k) => (estObjet(o) ? o[k] : undefined), it);
+        sortie.push({ valeur: it.id, item: { nom: it.nom, cout: typeof cout === "number" ? cout : undefined, resume: it.resume } });
+      }
+      return sortie;
+    }
+
     // --- List state ---
 
     function vide() {
       const props = schema.properties || {};
       const l = { jeu };
-      if (props.format && props.format.const !== undefined) l.format = props.format.const;
+      // The format: the schema's constant or default, else the starting value it names from the
+      // book (`x-depart: {valeur, explication}`, said under the field); never a made-up number.
+      const f = props.format ? resoudre(props.format, schema) : null;
+      if (f && f.const !== undefined) l.format = f.const;
+      else if (f && f.default !== undefined) l.format = f.default;
+      else if (f && estObjet(f["x-depart"]) && typeof f["x-depart"].valeur === "number") l.format = f["x-depart"].valeur;
       l.entrees = [];
       return l;
     }
@@ -403,7 +445,7 @@
       indexer(donnees);
       sortes = trouverSortes();
       Object.assign(b, { schema, entreeSchema, sortes });
-      Object.assign(b, { item, libelle, coutTexte, champDeLaSorte, sorteDe, candidats, vide, poser, schemaA, modifier, memoriser, ecrire, changer, transformer, composer });
+      Object.assign(b, { donnees, item, libelle, coutTexte, champDeLaSorte, sorteDe, candidats, candidatsDonnees, vide, poser, schemaA, modifier, memoriser, ecrire, changer, transformer, composer });
       for (const p of PARTIES) parties[p](b);
       b.squelette();
       const blocCatalogue = racineOutil.querySelector('[data-role="catalogue-bloc"]');
