@@ -162,7 +162,12 @@
           if (item && typeof item.id === "string" && !index.has(item.id)) index.set(item.id, { ...item, _collection: collection });
         }
       }
+      // Names only: a rules section named after a value (Hate: tribu-um-rak « Tribu Um'Rak »).
+      for (const x of Array.isArray(donnees.sections) ? donnees.sections : []) {
+        if (x && typeof x.id === "string" && typeof x.nom === "string") nomsDeSections.set(x.id, x.nom);
+      }
     }
+    const nomsDeSections = new Map();
 
     /** The data item a value names: the same id, or the property's prefix (predateur-larve), or a suffix. */
     function item(propriete, valeur) {
@@ -176,7 +181,12 @@
 
     function libelle(propriete, valeur) {
       const it = item(propriete, valeur);
-      return it && it.nom ? String(it.nom) : typeof valeur === "string" ? joli(valeur) : String(valeur);
+      if (it && it.nom) return String(it.nom);
+      if (typeof valeur !== "string") return String(valeur);
+      const prefixe = String(propriete || "").replace(/_.*$/, "");
+      const section = nomsDeSections.get(prefixe + "-" + valeur);
+      if (section) return section.replace(new RegExp("^" + prefixe + "\\s+", "i"), "") || section;
+      return joli(valeur);
     }
 
     function coutTexte(n) {
