@@ -29,7 +29,7 @@ def _pourcent(p: float) -> str:
 
 def afficher(matrice: dict[str, Any], out: Any = None) -> None:
     """Print the matrix as text: one block per entry, one line per action and target."""
-    from .cli import _safe
+    from .cli_donnees import _safe
 
     out = out or sys.stdout
     out.write(f"Probabilités de la liste « {_safe(matrice['nom_liste'])} »\n")

@@ -76,7 +76,8 @@ def texte_versions(resultat: dict[str, Any]) -> str:
 
 def commande(args: argparse.Namespace) -> int:
     """`versions LISTE`: 0 the list is valid with the current data, 1 invalid."""
-    from .cli import _checked_list, _output, _print_json, _safe, default_data_dir
+    from .cli import _checked_list, _output, _print_json
+    from .cli_donnees import _safe, default_data_dir
 
     donnees_jeu, liste, rapport = _checked_list(args)
     dossier = args.donnees if args.donnees is not None and args.donnees.is_dir() else default_data_dir()

@@ -24,7 +24,7 @@ def _cached_bundle(jeu: str) -> dict[str, Any]:
         except DataError as exc:
             if any(p.file.startswith((f"data/{jeu}/", "schemas/")) for p in exc.problems):
                 raise
-    from browser_engine.cli import naive_bundle  # other games' data is being edited: merge this game's files
+    from browser_engine.cli_donnees import naive_bundle  # other games' data is being edited: merge this game's files
 
     return naive_bundle(DATA, jeu)
 

@@ -1,0 +1,191 @@
+"""Command line (CPython): reading a game's data, from the project's YAML or an exported bundle.
+
+Also the terminal-safe text helper shared by the CLI's verbs.
+"""
+from __future__ import annotations
+
+import errno
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from .errors import ErreurDonnees, ErreurEntree
+from .reader import traduire_json
+
+GAME_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")
+GAME_ID_MAX = 64
+BUNDLE_MAX_OCTETS = 32 * 1_048_576
+OS_REASONS = {
+    errno.ENOENT: "fichier ou dossier introuvable",
+    errno.EISDIR: "c'est un dossier, pas un fichier",
+    errno.ENOTDIR: "un élément du chemin n'est pas un dossier",
+    errno.EACCES: "permission refusée",
+    errno.EPERM: "opération non permise",
+    errno.ENAMETOOLONG: "nom de fichier trop long",
+    errno.ELOOP: "trop de liens symboliques",
+    errno.EIO: "erreur d'entrée-sortie",
+}
+UNSAFE_FOR_TERMINAL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _safe(text: Any) -> str:
+    """Text from a list, made harmless for a terminal (no control sequences)."""
+    return UNSAFE_FOR_TERMINAL.sub("\ufffd", str(text))
+
+
+# --- game data ------------------------------------------------------------------------------
+
+def raison(exc: OSError) -> str:
+    """French reason of a system error (`fichier ou dossier introuvable`)."""
+    return OS_REASONS.get(exc.errno or 0, f"erreur système n° {exc.errno}" if exc.errno else "erreur système")
+
+
+def default_data_dir() -> Path:
+    """The project's `data/` folder (next to the package in a checkout), else `./data`."""
+    beside = Path(__file__).resolve().parent.parent / "data"
+    return beside if beside.is_dir() else Path.cwd() / "data"
+
+
+def _read_yaml(path: Path) -> Any:
+    try:
+        import yaml  # only the CLI reads the site's YAML data; never imported in Pyodide
+    except ImportError:
+        raise ErreurDonnees("PyYAML est nécessaire pour lire les données YAML du site ; installez-le, ou "
+                            "passez le paquet JSON exporté avec --donnees assets/data/<jeu>.json.") from None
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ErreurDonnees(f"Données illisibles : {_safe(path)} : {raison(exc)}.") from None
+    except UnicodeDecodeError:
+        raise ErreurDonnees(f"Données illisibles : {_safe(path)} n'est pas un texte UTF-8.") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{_safe(path)}:{mark.line + 1}:{mark.column + 1}" if mark is not None else _safe(path)
+        raise ErreurDonnees(f"Données illisibles : {where} : YAML invalide.") from None
+
+
+def naive_bundle(data_dir: Path, jeu: str) -> dict[str, Any]:
+    """Merge a game's YAML files by top-level key, without the generator's validation.
+
+    Anchors are left empty (the engine then rebuilds them from each entry's page).
+    """
+    folder = data_dir / jeu
+    if not (folder / "jeu.yaml").is_file():
+        raise ErreurEntree(f"Jeu inconnu « {jeu} » : pas de dossier {folder}.")
+    out: dict[str, Any] = {}
+    for path in sorted(folder.glob("*.yaml")):
+        document = _read_yaml(path)
+        for key, value in (document or {}).items():
+            if isinstance(value, list):
+                out.setdefault(key, []).extend(value)
+            else:
+                out[key] = value
+    out["ancres"] = {}
+    out["schemas"] = {"liste": _game_schema(data_dir, "liste", jeu)}
+    catalogue = _game_schema(data_dir, "catalogue", jeu)
+    if catalogue is not None:
+        out["schemas"]["catalogue"] = catalogue
+    return out
+
+
+def _game_schema(data_dir: Path, kind: str, jeu: str) -> dict[str, Any] | None:
+    """`schemas/<kind>-<jeu>.schema.json` next to the data folder, when the game has one."""
+    path = data_dir.parent / "schemas" / f"{kind}-{jeu}.schema.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+    except (OSError, ValueError):
+        raise ErreurDonnees(f"Schéma illisible : {_safe(path)} n'est pas un JSON valide.") from None
+
+
+def _generator_bundle(data_dir: Path, jeu: str) -> dict[str, Any] | None:
+    """The generator's validated bundle; None when the generator cannot be used here."""
+    try:
+        from generator.export import game_bundle
+        from generator.problems import DataError
+    except ImportError:
+        return None
+    try:
+        return game_bundle(data_dir, jeu)
+    except KeyError:  # the game exists (checked by the caller) in a folder not named data/: read it naively
+        return None
+    except DataError as exc:
+        own = [p for p in exc.problems if p.file.startswith((f"data/{jeu}/", "schemas/"))]
+        if own:
+            lines = "\n".join(str(p) for p in own[:20])
+            raise ErreurDonnees(f"Les données du jeu « {jeu} » sont invalides :\n{lines}") from None
+        return None  # only other games are broken: this game's files can still be read
+
+
+def charger_donnees(jeu: str, donnees: Path | None = None) -> dict[str, Any]:
+    """Load a game's bundle for the CLI.
+
+    Args:
+        jeu: the game id.
+        donnees: the `data/` folder, or an exported JSON bundle; default: the project's.
+
+    Raises:
+        ErreurEntree: unknown game, or invalid game data.
+
+    """
+    if len(jeu) > GAME_ID_MAX or not GAME_ID.match(jeu):
+        shown = _safe(jeu[:40]) + ("…" if len(jeu) > 40 else "")
+        raise ErreurEntree(f"Identifiant de jeu invalide « {shown} » : des minuscules, chiffres et tirets, "
+                           f"{GAME_ID_MAX} caractères au plus (par exemple : bataille-d6).")
+    try:
+        if donnees is not None and not donnees.exists():
+            raise ErreurEntree(f"--donnees : {_safe(donnees)} est introuvable (attendu : le dossier data/ du "
+                               "site ou un paquet JSON assets/data/<jeu>.json).")
+        if donnees is not None and donnees.is_file():
+            return lire_paquet(donnees, jeu)
+        data_dir = donnees or default_data_dir()
+        if not (data_dir / jeu / "jeu.yaml").is_file():
+            raise ErreurEntree(f"Jeu inconnu « {jeu} » (aucun fichier {_safe(data_dir / jeu / 'jeu.yaml')}).")
+    except OSError as exc:
+        raise ErreurEntree(f"--donnees : impossible de lire {_safe(donnees)} : {raison(exc)}.") from None
+    found = _generator_bundle(data_dir, jeu)
+    return found if found is not None else naive_bundle(data_dir, jeu)
+
+
+def lire_paquet(chemin: Path, jeu: str) -> dict[str, Any]:
+    """Read an exported JSON bundle (`assets/data/<jeu>.json`) and check that it is one, for `jeu`.
+
+    Raises:
+        ErreurEntree: unreadable file, not JSON, or not the bundle of that game.
+
+    """
+    debut = f"--donnees : {_safe(chemin)}"
+    try:
+        if chemin.stat().st_size > BUNDLE_MAX_OCTETS:
+            raise ErreurEntree(f"{debut} est trop volumineux pour un paquet de données (32 Mo au plus).")
+        texte = chemin.read_bytes().decode("utf-8")
+        paquet = json.loads(texte)
+    except OSError as exc:
+        raise ErreurEntree(f"{debut} : lecture impossible ({raison(exc)}).") from None
+    except UnicodeDecodeError:
+        raise ErreurEntree(f"{debut} n'est pas un texte UTF-8 : un paquet JSON exporté par le site est attendu.") from None
+    except json.JSONDecodeError as exc:
+        raise ErreurEntree(f"{debut} n'est pas un JSON valide (ligne {exc.lineno}, colonne {exc.colno} : "
+                           f"{traduire_json(exc.msg)}).") from None
+    except RecursionError:
+        raise ErreurEntree(f"{debut} est trop imbriqué pour être un paquet de données.") from None
+    _verifier_paquet(paquet, jeu, debut)
+    return paquet
+
+
+def _verifier_paquet(paquet: Any, jeu: str, debut: str) -> None:
+    """Refuse JSON that is not a game bundle: the engine would stop on a missing part."""
+    manifeste = paquet.get("jeu") if isinstance(paquet, dict) else None
+    if not isinstance(manifeste, dict) or not isinstance(manifeste.get("id"), str):
+        raise ErreurEntree(f"{debut} n'est pas un paquet de données du Compendium (objet « jeu » avec son "
+                           "« id » absent) ; donnez le fichier assets/data/<jeu>.json du site construit, "
+                           "ou le dossier data/.")
+    if manifeste["id"] != jeu:
+        raise ErreurEntree(f"{debut} est le paquet du jeu « {_safe(manifeste['id'][:40])} », pas de « {jeu} ».")
+    for cle, valeur in paquet.items():
+        if cle in ("jeu", "ancres", "schemas"):
+            if not isinstance(valeur, dict):
+                raise ErreurEntree(f"{debut} : « {_safe(cle)} » doit être un objet ; paquet de données abîmé.")
+        elif isinstance(valeur, list) and not all(isinstance(e, dict) for e in valeur):
+            raise ErreurEntree(f"{debut} : « {_safe(cle[:40])} » doit être une liste d'objets ; paquet de données "
+                               "abîmé.")
