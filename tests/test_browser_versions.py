@@ -117,11 +117,13 @@ def test_une_liste_sans_version_se_la_voit_proposer(onglet: Onglet, site_url: st
 def test_une_liste_nouvelle_recoit_la_version_actuelle(onglet: Onglet, site_url: str) -> None:
     page = onglet.page
     ouvrir(page, site_url + PAGE)
-    page.locator("body").click()  # the text box does not have the focus: the builder or a blank start
-    saisir(page, f"jeu: {JEU}\nformat: 9\nentrees: []\n")
+    saisir(page, f"jeu: {JEU}\nnom: Tapée\nformat: 9\nentrees: []\n")  # typed: offered, never rewritten
+    page.locator(PANNEAU).wait_for(state="visible", timeout=15_000)
+    assert "version_donnees" not in page.input_value("#cpd-liste")
+    page.get_by_role("button", name="Nouvelle liste").click()  # the builder's new list gets the version
     page.wait_for_function("(v) => document.querySelector('#cpd-liste').value.includes(v)",
                            arg=f'version_donnees: "{ANCIENNE}"', timeout=15_000)
-    assert page.input_value("#cpd-liste").startswith(f'jeu: {JEU}\nversion_donnees: "{ANCIENNE}"\n')
+    assert f'\nversion_donnees: "{ANCIENNE}"\n' in page.input_value("#cpd-liste")
 
 
 def test_le_compositeur_note_la_version_et_le_lien_la_garde(onglet: Onglet, site_url: str) -> None:

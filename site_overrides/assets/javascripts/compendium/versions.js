@@ -215,7 +215,9 @@
       const duComposeur = texte !== null && texte === texteDuComposeur;
       if (!duComposeur && entrees > 0) partiDeRien = false;
       // Only the text on screen is stamped (a late report never touches a newer text).
-      const nouvelle = texte === zone.value && (entrees === 0 ? document.activeElement !== zone : duComposeur && partiDeRien);
+      // Only a text the builder wrote: its « Nouvelle liste » (no entry yet) or a list built from nothing.
+      // A shared link, an example, a file or typed text keeps its words, even with no entry.
+      const nouvelle = texte === zone.value && duComposeur && (entrees === 0 || partiDeRien);
       if (situation.statut === "ancienne") {
         comparer(rapport, ma);
       } else if (situation.statut === "absente" && nouvelle) {
