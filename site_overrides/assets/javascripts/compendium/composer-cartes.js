@@ -165,6 +165,20 @@
       for (const [k, s] of Object.entries(opts.properties || {})) {
         champsListe.push(b.controle(["options", k], resoudre(s, schema), valeursOptions[k], { ouverts }));
       }
+      // Sections the schema opens to the builder (`x-composer: section`: Hate's chronicle log),
+      // folded unless open before, or one of their fields has a message.
+      for (const [k, s0] of Object.entries(props)) {
+        const s = resoudre(s0, schema);
+        if (s["x-composer"] !== "section") continue;
+        const idSection = "cpd-section-" + k;
+        const touche = messages.some((v) => String(v.chemin || "").startsWith("/" + k));
+        const section = el("details", { classe: "cpd-plus-de-champs", "data-role": "section", "data-champ": k, id: idSection },
+          el("summary", {}, String(s.title || k) + (b.liste[k] === undefined ? " (facultatif)" : "")),
+          b.controle([k], s, b.liste[k], { ouverts, objets: true }));
+        section.open = ouverts.has(idSection) || touche;
+        section.addEventListener("toggle", () => (section.open ? ouverts.add(idSection) : ouverts.delete(idSection)));
+        champsListe.push(section);
+      }
       zones.enveloppe.replaceChildren(...champsListe);
 
       const entrees = Array.isArray(b.liste.entrees) ? b.liste.entrees : [];

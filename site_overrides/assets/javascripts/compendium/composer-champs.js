@@ -291,13 +291,41 @@
             el("span", { classe: "cpd-champ-composer" }, el("label", { for: id + "-nouveau-nombre", classe: "cpd-champ-titre" }, String(sous.title || "Nombre")), n),
             ajouter));
       }
-      // Lists of objects: edited in the text view.
+      // Lists of objects inside a section the schema opens to the builder (`x-composer: section`,
+      // Hate's chronicle log): one group of controls per element, « Ajouter » and « Retirer ».
+      const modele = s.items && !Array.isArray(s.items) ? resoudre(s.items, schema) : null;
+      if (o.objets && types(s).includes("array") && modele && modele.properties) {
+        return tableauObjets(chemin, id, titre, s, modele, Array.isArray(valeur) ? valeur : [], o);
+      }
+      // Other lists of objects: edited in the text view.
       const n = Array.isArray(valeur) ? valeur.length : estObjet(valeur) ? Object.keys(valeur).length : 0;
       return el("div", { classe: "cpd-champ-composer", "data-champ": String(cle) },
         el("span", { classe: "cpd-champ-titre" }, titre), " ",
         el("span", { classe: "cpd-aide-champ" }, n ? `${n} élément${n > 1 ? "s" : ""} — à modifier dans la vue texte.` : "À écrire dans la vue texte, si besoin."));
     }
 
+
+    /** An array of objects: a numbered group per element, each removable, and one « Ajouter ». */
+    function tableauObjets(chemin, id, titre, s, modele, elements, o) {
+      const nom = String(modele.title || "Élément");
+      const groupes = elements.map((element, i) => el("fieldset", { classe: "cpd-groupe cpd-element", "data-role": "element" },
+        el("legend", {}, `${nom} ${i + 1}`),
+        Object.entries(modele.properties).map(([k, sous]) =>
+          controle([...chemin, i, k], resoudre(sous, schema), estObjet(element) ? element[k] : undefined, o)),
+        el("button", { type: "button", classe: "md-button cpd-petit-bouton", id: `${id}-${i}-retirer`,
+          "data-role": "retirer-element", "aria-label": `Retirer ${nom} ${i + 1} (${titre})`, onclick: () => {
+            const reste = elements.filter((_, j) => j !== i);
+            b.focusApres = id + "-ajouter";
+            b.changer(chemin, reste.length ? reste : undefined);
+          } }, "Retirer")));
+      const ajouter = el("button", { type: "button", classe: "md-button cpd-petit-bouton", id: id + "-ajouter",
+        "data-role": "ajouter-element", onclick: () => {
+          b.focusApres = id + "-ajouter";
+          b.changer(chemin, [...elements, {}]);
+        } }, `Ajouter : ${nom}`);
+      return el("fieldset", { classe: "cpd-groupe cpd-champ-tableau-objets", "data-champ": String(chemin[chemin.length - 1]) },
+        el("legend", {}, titre), aide(s), ...groupes, ajouter);
+    }
 
     Object.assign(b, { marquerChoix, aide, controle });
   };
