@@ -27,26 +27,10 @@ MAX_CIBLES = 60
 # Game id -> adapter "module:fonction" taking (donnees_jeu, liste, requete) -> Matrice.
 ADAPTATEURS: dict[str, str] = {
     "bataille-d6": "browser_engine.jeux.bataille_d6_liste:matrice",
-}
-
-# What each game without an adapter cannot compute, in the player's words.
-SANS_ADAPTATEUR: dict[str, str] = {
-    "hami": ("Les probabilités de liste de HAMI ne sont pas encore calculées : l'attaque d'une créature "
-             "se joue avec votre paquet de cartes, dont la composition n'est pas dans le livre (donnée "
-             "marquée « manquant »), et le lien entre les profils de la liste et les défenses des castes reste à "
-             "écrire. Utilisez la page « Probabilités » de HAMI en y saisissant votre paquet."),
-    "kharn-ages": ("Les probabilités de liste de Khârn-Âges ne sont pas encore calculées : les caractéristiques "
-                   "des profils ne sont pas dans le livre (donnée marquée « manquant », à recopier de vos cartes dans le "
-                   "catalogue), et le lien entre un profil et les paramètres du calcul d'opposition reste à "
-                   "écrire. Utilisez la page « Probabilités » de Khârn-Âges en y reportant les valeurs de vos "
-                   "cartes."),
-    "hate": ("Les probabilités de liste de Hate ne peuvent pas être calculées : les faces des dés de Hate ne "
-             "sont pas dans le livre (donnée marquée « manquant »), et cette vue ne lit pas encore les faces que vous "
-             "saisissez. La page « Probabilités » de Hate calcule un combat une fois les faces saisies."),
-    "tamashii": ("Les probabilités de liste de Tamashii ne peuvent pas être calculées : les faces du dé de "
-                 "joueur et des dés d'ennemi ne sont pas dans le livre (donnée marquée « manquant »), et cette vue ne lit "
-                 "pas encore les faces que vous saisissez. La page « Probabilités » de Tamashii calcule les tests "
-                 "une fois les faces saisies."),
+    "hami": "browser_engine.jeux.hami_liste_probas:matrice",
+    "kharn-ages": "browser_engine.jeux.kharn_ages_liste_probas:matrice",
+    "hate": "browser_engine.jeux.hate_liste_probas:matrice",
+    "tamashii": "browser_engine.jeux.tamashii_liste_probas:matrice",
 }
 
 
@@ -95,6 +79,33 @@ class Matrice:
     notes: list[str] = field(default_factory=list)
     manquant: list[str] = field(default_factory=list)
     lois: Callable[[Any, Action, dict[str, Any]], Any] | None = None
+    calculable: bool = True
+    saisies: list[dict[str, Any]] = field(default_factory=list)
+
+
+def non_calculable(manquant: list[str], saisies: list[dict[str, Any]] | None = None,
+                   notes: list[str] | None = None) -> Matrice:
+    """A matrix that says why nothing can be computed yet, and which inputs the player may supply."""
+    return Matrice(cibles=[], groupes=[], lignes=[], resultat="", succes="", hors_de_combat="",
+                   notes=notes or [], manquant=manquant, calculable=False, saisies=saisies or [])
+
+
+def cle_saisie(declaration: dict[str, Any]) -> str:
+    """The key of a player-supplied input in `requete["saisies"]`: its `stockage`, else its `id`.
+
+    The page keeps each input in the browser under the same key as the game's odds page, so a
+    die or a deck typed once serves both.
+    """
+    return str(declaration.get("stockage") or declaration.get("id"))
+
+
+def saisie(requete: dict[str, Any], declaration: dict[str, Any]) -> Any:
+    """The value the player supplied for an input declaration, or None when absent or empty."""
+    saisies = requete.get("saisies")
+    if not isinstance(saisies, dict):
+        return None
+    valeur = saisies.get(cle_saisie(declaration))
+    return None if valeur in (None, "", [], {}) else valeur
 
 
 def lire_adverse(requete: dict[str, Any]) -> dict[str, Any] | None:
@@ -350,12 +361,16 @@ def action_probas(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: d
             `fractions: false` gives each cell a `graphique` (floats rounded for the chart)
             instead of its exact `distribution` (the browser asks that per cell); `groupe` keeps the targets of one group (the columns shown;
             "" for the first group);
-            `cellule: {entree, action, cible}` returns that one cell only.
+            `cellule: {entree, action, cible}` returns that one cell only;
+            `saisies: {cle: valeur}` holds what the player typed where the book is silent (a die's
+            faces, a deck, a figure's dice), keyed by `cle_saisie` of the input's declaration.
 
     Returns:
         `{jeu, nom_liste, calculable, cibles, groupes, entrees: [{index, nom, actions:
         [{id, nom, calcul, detail, cellules: [cell | None per target]}], remarques}],
-        resultat, succes, hors_de_combat, notes, manquant}`; each cell holds `cible`,
+        resultat, succes, hors_de_combat, notes, manquant, saisies}`; `saisies` lists the
+        declarations of the inputs the player may supply (type `des`, `paquet` or `entier`, with
+        `id`, `nom`, `stockage`…), which the page draws with the odds page's editors; each cell holds `cible`,
         `parametres`, `distribution` (exact fractions as text and floats), `esperance`,
         `au_moins_un` and `hors_de_combat`. With `cellule`: `{entree, action, cible, cellule}`.
 
@@ -379,8 +394,12 @@ def action_probas(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: d
     if adaptateur is None:
         return {**base, "calculable": False, "cibles": [], "groupes": [], "entrees": lignes_vides,
                 "resultat": "", "succes": "", "hors_de_combat": "", "notes": [],
-                "manquant": [SANS_ADAPTATEUR.get(jeu, "Ce jeu n'a pas de calcul de probabilités de liste.")]}
+                "manquant": ["Ce jeu n'a pas de calcul de probabilités de liste."], "saisies": []}
     matrice = adaptateur(donnees_jeu, liste, requete)
+    if not matrice.calculable:
+        return {**base, "calculable": False, "cibles": [], "groupes": [], "entrees": lignes_vides,
+                "resultat": "", "succes": "", "hors_de_combat": "", "notes": matrice.notes,
+                "manquant": matrice.manquant, "saisies": matrice.saisies}
     groupe = requete.get("groupe")
     if groupe == "" and matrice.groupes:  # the game's first group (an opposing list, when given)
         groupe = matrice.groupes[0]["id"]
@@ -403,4 +422,4 @@ def action_probas(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: d
                        for c in matrice.cibles],
             "groupes": matrice.groupes, "entrees": entrees, "resultat": matrice.resultat,
             "succes": matrice.succes, "hors_de_combat": matrice.hors_de_combat,
-            "notes": matrice.notes, "manquant": matrice.manquant}
+            "notes": matrice.notes, "manquant": matrice.manquant, "saisies": matrice.saisies}

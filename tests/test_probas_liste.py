@@ -134,25 +134,6 @@ def test_a_unit_with_more_attacks_than_one_calculation_takes(d6):
     assert _cell_law(_cell(m, "Nuée", "tir", "armure-0")) == _binomial_law(_p_one(1, 0, 0), 20)
 
 
-@pytest.mark.parametrize(("jeu", "fichier", "mot"), [
-    ("hate", "01-simple-bataille-um-rak.yaml", "faces"),
-    ("tamashii", None, "faces"),
-    ("hami", "01-exemple-du-livre.yaml", "paquet"),
-    ("kharn-ages", "01-guerrier-mongo-du-livre.yaml", "caractéristiques"),
-])
-def test_games_without_computable_odds_say_what_is_missing(jeu, fichier, mot):
-    donnees = charger_donnees(jeu)
-    dossier = ROOT / "data" / jeu / "listes"
-    chemin = dossier / fichier if fichier else sorted(dossier.glob("*.yaml"))[0]
-    liste = lire_liste(chemin.read_text(encoding="utf-8"))
-    m = _probas(donnees, liste)
-    assert m["calculable"] is False
-    assert m["cibles"] == []
-    assert len(m["manquant"]) == 1
-    assert "manquant" in m["manquant"][0] and mot in m["manquant"][0]
-    assert all(e["actions"] == [] for e in m["entrees"])
-
-
 @pytest.mark.parametrize(("liste", "requete", "debut"), [
     ({"jeu": "bataille-d6", "entrees": "beaucoup"}, {}, "La liste doit avoir une clé « entrees »"),
     ({"jeu": "hami", "entrees": []}, {}, "Cette liste est pour le jeu « hami »"),
