@@ -81,6 +81,7 @@ class Matrice:
     lois: Callable[[Any, Action, dict[str, Any]], Any] | None = None
     calculable: bool = True
     saisies: list[dict[str, Any]] = field(default_factory=list)
+    adverse: bool = False  # the adapter reads an opposing list (`requete["adverse"]`)
 
 
 def non_calculable(manquant: list[str], saisies: list[dict[str, Any]] | None = None,
@@ -368,7 +369,7 @@ def action_probas(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: d
     Returns:
         `{jeu, nom_liste, calculable, cibles, groupes, entrees: [{index, nom, actions:
         [{id, nom, calcul, detail, cellules: [cell | None per target]}], remarques}],
-        resultat, succes, hors_de_combat, notes, manquant, saisies}`; `saisies` lists the
+        resultat, succes, hors_de_combat, notes, manquant, saisies, adverse}`; `adverse` says whether an opposing list is read; `saisies` lists the
         declarations of the inputs the player may supply (type `des`, `paquet` or `entier`, with
         `id`, `nom`, `stockage`…), which the page draws with the odds page's editors; each cell holds `cible`,
         `parametres`, `distribution` (exact fractions as text and floats), `esperance`,
@@ -394,12 +395,13 @@ def action_probas(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: d
     if adaptateur is None:
         return {**base, "calculable": False, "cibles": [], "groupes": [], "entrees": lignes_vides,
                 "resultat": "", "succes": "", "hors_de_combat": "", "notes": [],
-                "manquant": ["Ce jeu n'a pas de calcul de probabilités de liste."], "saisies": []}
+                "manquant": ["Ce jeu n'a pas de calcul de probabilités de liste."], "saisies": [],
+                "adverse": False}
     matrice = adaptateur(donnees_jeu, liste, requete)
     if not matrice.calculable:
         return {**base, "calculable": False, "cibles": [], "groupes": [], "entrees": lignes_vides,
                 "resultat": "", "succes": "", "hors_de_combat": "", "notes": matrice.notes,
-                "manquant": matrice.manquant, "saisies": matrice.saisies}
+                "manquant": matrice.manquant, "saisies": matrice.saisies, "adverse": matrice.adverse}
     groupe = requete.get("groupe")
     if groupe == "" and matrice.groupes:  # the game's first group (an opposing list, when given)
         groupe = matrice.groupes[0]["id"]
@@ -422,4 +424,5 @@ def action_probas(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: d
                        for c in matrice.cibles],
             "groupes": matrice.groupes, "entrees": entrees, "resultat": matrice.resultat,
             "succes": matrice.succes, "hors_de_combat": matrice.hors_de_combat,
-            "notes": matrice.notes, "manquant": matrice.manquant, "saisies": matrice.saisies}
+            "notes": matrice.notes, "manquant": matrice.manquant, "saisies": matrice.saisies,
+            "adverse": matrice.adverse}

@@ -137,4 +137,5 @@ def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[st
         groupes.insert(0, {"id": GROUPE_ADVERSE, "nom": f"Ma liste contre la sienne : {titre}"})
     lignes = [_ligne(i, e, profils) for i, e in entrees_objets(liste)]
     return Matrice(cibles=cibles, groupes=groupes, lignes=lignes, resultat="Figurines éliminées",
-                   succes="Au moins 1 éliminée", hors_de_combat="Unité éliminée", notes=notes, lois=lois)
+                   succes="Au moins 1 éliminée", hors_de_combat="Unité éliminée", notes=notes, lois=lois,
+                   adverse=True)
