@@ -1,21 +1,425 @@
-"""HAMI: the odds of a list's entries against reference targets (not computed yet).
+"""HAMI: the odds of a Communauté's creatures against reference targets (issue 16, part 1).
 
-The adapter says what is missing; `browser_engine.probas_liste` draws it as the view's message.
+Each creature of the list (a Hami, its familiers, a wild familier, a recruited predator) Cogne
+and, when its profile has a Tirer value, Tire, by day and by night, against:
+
+* each caste's defence (the defender draws from a deck of the same composition; Agile picks
+  its card after seeing the attacker's at melee, Robuste at shooting);
+* the fixed defences of the non-player predators and of the gibiers (they draw no card);
+* the solo mode's non-player creatures: predators (fixed defence) and the Hami égaré,
+  familier enragé and Némésis (their own deck, without its two cards that inflict nothing);
+* the creatures of an opposing Communauté, when one is given.
+
+The Combat deck is missing from the book's text: the player types it (the `paquet` parameter
+of `calcul-combat-cartes`, kept by the odds page under the same key). Every law comes from the
+declared calculations `combat_cartes`, `combat_fixe` and `combat_cnj` through `odds.calculer`;
+the creatures' final characteristics come from the checker (`hami.analyser`). The hand size is
+the only other input (the starting hand by default).
 """
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from typing import Any
 
-from ..probas_liste import Matrice, non_calculable
+from ..errors import ErreurEntree
+from ..probas_liste import Action, Calculs, Cible, Ligne, Loi, Matrice, lire_adverse, nom_entree, non_calculable, saisie
+from ..regles import VueEntree
+from . import hami
+from .hami_cartes import paquet_cnj
+from .hami_donnees import entier, proprietes
+from .hami_probas import lire_paquet
 
-MANQUANT = (
-    "Les probabilités de liste de HAMI ne sont pas encore calculées : l'attaque d'une créature "
-    "se joue avec votre paquet de cartes, dont la composition n'est pas dans le livre (donnée "
-    "marquée « manquant »), et le lien entre les profils de la liste et les défenses des castes "
-    "reste à écrire. Utilisez la page « Probabilités » de HAMI en y saisissant votre paquet."
+CALCUL_CARTES = "calcul-combat-cartes"
+CALCUL_FIXE = "calcul-combat-defense-fixe"
+CALCUL_CNJ = "calcul-combat-cnj"
+# Parameter that names each calculation's key (used to dispatch a cell to its calculation).
+CLES_CALCUL = (("defense_lumiere", "combat_fixe"), ("cnj_attaque", "combat_cnj"), ("main_attaquant", "combat_cartes"))
+
+PERIODES = ((False, "jour", "Jour"), (True, "nuit", "Nuit"))
+CASTES = ("guetteur", "pisteuse", "gardien", "conteur")
+PREDATEUR_NJ = "predateur-non-joueur"
+STADES_SOLO = ("predateur-larve", "predateur-adulte", "predateur-geant")
+CNJ_SOLO = ("familier-enrage", "hami-egare", "nemesis")
+PRESELECTION_GIBIER = "gibier"
+AGILITE, ROBUSTE, POISON = "agilite", "robuste", "poison"
+LANCEUR_DES_ANCIENS = "lanceur-des-anciens"  # its targets lose Robuste (line 767)
+TRIBU_ROCHE = "roche"  # Communauté bonus: familiers neither wild nor mechanical are Robuste (line 449)
+MECANIQUE = "mecanique"
+
+GROUPE_ADVERSE, GROUPE_CASTES, GROUPE_FIXES, GROUPE_SOLO = "adverse", "castes", "defenses-fixes", "solo"
+MAX_CIBLES_ADVERSES = 60
+
+MAIN = {
+    "id": "main", "nom": "Cartes déjà en main", "type": "entier", "min": 0, "max": 3,
+    "aide": "Cartes que chaque joueur a en main avant de piocher, de 0 à 3. Vide : 3, la main de départ.",
+}
+MAIN_DE_DEPART = 3  # « chaque joueur commence avec 3 cartes en main » (line 260)
+
+MANQUANT_PAQUET = (
+    "Saisissez votre paquet de cartes Combat : sa composition est manquante dans le livre (donnée « manquant », "
+    "imprimée seulement sur les cartes), et chaque attaque de HAMI se joue avec lui. Le paquet saisi sur la page "
+    "« Probabilités » du jeu est repris ici."
 )
 
 
+@dataclass(frozen=True)
+class Attaque:
+    """One attack of a creature: Cogner or Tirer, with the cards it draws."""
+
+    tir: bool
+    cartes: int
+    poison: bool
+    ignore_robuste: bool
+
+
+@dataclass(frozen=True)
+class Defense:
+    """How a target defends: `cartes` (draws from its deck), `fixe` or `cnj`, and its Essences."""
+
+    genre: str
+    nuit: bool
+    essences: int
+    agile: bool = False
+    robuste: bool = False
+    lumiere: int = 0
+    ombre: int = 0
+
+
+@dataclass
+class Contexte:
+    """The player's inputs as the calculations take them: deck text, hand size, deck size."""
+
+    paquet: str
+    main: int
+    taille: int
+
+
+# --- the player's inputs ---------------------------------------------------------------------------
+
+def _declaration(donnees_jeu: dict[str, Any], calcul_id: str) -> dict[str, Any]:
+    return next(c for c in donnees_jeu.get("calculs") or [] if isinstance(c, dict) and c.get("id") == calcul_id)
+
+
+def declaration_paquet(donnees_jeu: dict[str, Any]) -> dict[str, Any]:
+    """The deck parameter as `calcul-combat-cartes` declares it (same editor and storage as the odds page)."""
+    decl = next(p for p in _declaration(donnees_jeu, CALCUL_CARTES)["parametres"] if p["id"] == "paquet")
+    return {k: v for k, v in decl.items() if k != "defaut"}
+
+
+def lire_main(requete: dict[str, Any]) -> int:
+    """The hand size typed by the player (0 to 3), the starting hand when absent.
+
+    Raises:
+        ErreurEntree: anything but a whole number from 0 to 3.
+
+    """
+    valeur = saisie(requete, MAIN)
+    if valeur is None:
+        return MAIN_DE_DEPART
+    if isinstance(valeur, str) and valeur.strip().isdigit():
+        valeur = int(valeur.strip())
+    if not entier(valeur) or not MAIN["min"] <= valeur <= MAIN["max"]:
+        raise ErreurEntree(f"« {MAIN['nom']} » : un nombre entier de {MAIN['min']} à {MAIN['max']} est attendu "
+                           f"(reçu : {str(valeur)[:20]}).")
+    return valeur
+
+
+def lire_contexte(donnees_jeu: dict[str, Any], requete: dict[str, Any]) -> Contexte | None:
+    """The deck (checked, as canonical JSON text) and the hand size, or None without a deck.
+
+    Raises:
+        ErreurEntree: a deck or a hand size that cannot be used (French message).
+
+    """
+    decl = declaration_paquet(donnees_jeu)
+    valeur = saisie(requete, decl)
+    if valeur is None:
+        return None
+    cartes = lire_paquet(decl, valeur)
+    texte = json.dumps([{"jour": c["jour"], "nuit": c["nuit"]} for c in cartes], separators=(",", ":"))
+    return Contexte(texte, lire_main(requete), len(cartes))
+
+
+# --- the list's creatures ------------------------------------------------------------------------
+
+def creatures(donnees_jeu: dict[str, Any], liste: dict[str, Any]) -> tuple[list[dict[str, Any]], bool]:
+    """Every figure of a Communauté with its final characteristics (the checker's details).
+
+    Returns the figures and whether the Meneur's tribe gives the Roche Communauté bonus.
+    """
+    entrees = liste.get("entrees") if isinstance(liste.get("entrees"), list) else []
+    vues = [VueEntree(i, e) for i, e in enumerate(entrees) if isinstance(e, dict)]
+    details = hami.analyser(donnees_jeu, liste, vues).details
+    bonus = details.get("bonus_communaute") or {}
+    return details["creatures"], bonus.get("tribu") == TRIBU_ROCHE
+
+
+def _profil(donnees_jeu: dict[str, Any], profil_id: str) -> dict[str, Any]:
+    return next((p for p in donnees_jeu.get("profils") or [] if isinstance(p, dict) and p.get("id") == profil_id), {})
+
+
+def _robuste_par_roche(donnees_jeu: dict[str, Any], creature: dict[str, Any], roche: bool) -> bool:
+    """A familier attached to a Hami, not mechanical, in a Communauté led by the Roche (line 449)."""
+    return roche and creature["genre"] == "familier" and \
+        proprietes(_profil(donnees_jeu, creature["profil"])).get(MECANIQUE) is not True
+
+
+def attaques(donnees_jeu: dict[str, Any], creature: dict[str, Any]) -> tuple[list[tuple[str, Attaque]], list[str]]:
+    """A creature's Cogner and Tirer, or why it has none (value missing, « - » or « X »)."""
+    out: list[tuple[str, Attaque]] = []
+    remarques: list[str] = []
+    capacites = set(creature.get("capacites") or [])
+    equipement = _profil(donnees_jeu, creature["profil"]).get("equipement") or []
+    for tir, cle, nom in ((False, "C", "Cogner"), (True, "T", "Tirer")):
+        valeur = creature.get(cle)
+        if entier(valeur) and 1 <= valeur <= 3:
+            out.append((nom, Attaque(tir, valeur, POISON in capacites and not tir,
+                                     tir and LANCEUR_DES_ANCIENS in equipement)))
+        elif valeur == "-":
+            if not tir or creature["genre"] == "hami":
+                remarques.append(f"{creature['nom']} : pas de valeur {nom} (« - »), pas de calcul de {nom}.")
+        else:
+            remarques.append(f"{creature['nom']} : valeur {nom} « {valeur} » (manquant ou au choix en partie), "
+                             f"pas de calcul de {nom}.")
+    return out, remarques
+
+
+# --- targets ---------------------------------------------------------------------------------------
+
+def _essences(profil: dict[str, Any]) -> int | None:
+    e = (profil.get("caracteristiques") or {}).get("E")
+    return e if entier(e) and e >= 1 else None
+
+
+def cibles_castes(donnees_jeu: dict[str, Any]) -> list[tuple[Cible, Defense]]:
+    """Each caste, by day and by night, with its base Essences and its Agilité or Robuste."""
+    out = []
+    profils = {proprietes(p).get("caste"): p for p in donnees_jeu.get("profils") or []
+               if isinstance(p, dict) and p.get("categorie") == "caste"}
+    for caste in CASTES:
+        profil = profils.get(caste)
+        essences = _essences(profil or {})
+        if profil is None or essences is None:
+            continue
+        capacites = set(profil.get("capacites") or [])
+        traits = [n for c, n in ((AGILITE, "Agile"), (ROBUSTE, "Robuste")) if c in capacites]
+        for nuit, pid, pnom in PERIODES:
+            detail = f"{profil['nom']} de base, {essences} Essences" + "".join(f", {t}" for t in traits) + f" ; {pnom}"
+            out.append((Cible(f"{caste}-{pid}", f"{profil['nom']} ({pnom})", GROUPE_CASTES, detail, essences),
+                        Defense("cartes", nuit, essences, AGILITE in capacites, ROBUSTE in capacites)))
+    return out
+
+
+def _preselection(donnees_jeu: dict[str, Any], calcul_id: str, ident: str) -> dict[str, Any]:
+    decl = _declaration(donnees_jeu, calcul_id)
+    return next((p.get("valeurs") or {} for p in decl.get("preselections") or [] if p.get("id") == ident), {})
+
+
+def _defense_predateur(donnees_jeu: dict[str, Any], nuit: bool) -> tuple[int, int]:
+    """The non-player predators' fixed card: 2 Lumières by day, 3 Ombres by night (line 869)."""
+    props = proprietes(_profil(donnees_jeu, PREDATEUR_NJ))
+    return (0, props["defense_nuit_ombre"]) if nuit else (props["defense_jour_lumiere"], 0)
+
+
+def cibles_fixes(donnees_jeu: dict[str, Any]) -> list[tuple[Cible, Defense]]:
+    """The non-player predator (module 3) and the gibier of « Le terrain de chasse », by day and by night."""
+    out = []
+    predateur = _profil(donnees_jeu, PREDATEUR_NJ)
+    essences = _essences(predateur)
+    gibier = _preselection(donnees_jeu, CALCUL_FIXE, PRESELECTION_GIBIER)
+    for nuit, pid, pnom in PERIODES:
+        if essences is not None:
+            lum, omb = _defense_predateur(donnees_jeu, nuit)
+            out.append((Cible(f"predateur-{pid}", f"Prédateur non-joueur ({pnom})", GROUPE_FIXES,
+                              f"Défense fixe {_symboles(lum, omb)}, {essences} Essences", essences),
+                        Defense("fixe", nuit, essences, lumiere=lum, ombre=omb)))
+        if gibier:
+            lum, omb, ess = gibier["defense_lumiere"], gibier["defense_ombre"], gibier["essences"]
+            out.append((Cible(f"gibier-{pid}", f"Gibier ({pnom})", GROUPE_FIXES,
+                              f"Le terrain de chasse : défense fixe {_symboles(lum, omb)}, {ess} Essences", ess),
+                        Defense("fixe", nuit, ess, lumiere=lum, ombre=omb)))
+    return out
+
+
+def _symboles(lumiere: int, ombre: int) -> str:
+    parts = [f"{lumiere} Lumière{'s' if lumiere > 1 else ''}"] if lumiere else []
+    parts += [f"{ombre} Ombre{'s' if ombre > 1 else ''}"] if ombre else []
+    return " et ".join(parts) or "aucun symbole"
+
+
+def cibles_solo(donnees_jeu: dict[str, Any], cnj_possible: bool) -> list[tuple[Cible, Defense]]:
+    """Solo mode: predators (fixed defence, line 1415) and the creatures that draw from the CNJ deck."""
+    out = []
+    for nuit, pid, pnom in PERIODES:
+        lum, omb = _defense_predateur(donnees_jeu, nuit)
+        for ident in STADES_SOLO:
+            profil = _profil(donnees_jeu, ident)
+            essences = _essences(profil)
+            if essences is None:
+                continue
+            nom = str(profil.get("nom", ident)).split(" (")[0]
+            out.append((Cible(f"solo-{ident}-{pid}", f"{nom}, solo ({pnom})", GROUPE_SOLO,
+                              f"Prédateur non-joueur du mode solo : défense fixe {_symboles(lum, omb)}, "
+                              f"{essences} Essences", essences),
+                        Defense("fixe", nuit, essences, lumiere=lum, ombre=omb)))
+        if not cnj_possible:
+            continue
+        for ident in CNJ_SOLO:
+            profil = _profil(donnees_jeu, ident)
+            essences = _essences(profil)
+            if essences is None:
+                continue
+            out.append((Cible(f"solo-{ident}-{pid}", f"{profil.get('nom', ident)} ({pnom})", GROUPE_SOLO,
+                              f"Créature non-joueur : pioche dans le paquet des CNJ, {essences} Essences", essences),
+                        Defense("cnj", nuit, essences)))
+    return out
+
+
+def cibles_adverses(donnees_jeu: dict[str, Any], adverse: dict[str, Any]) -> tuple[list[tuple[Cible, Defense]], list[str]]:
+    """Each creature of the opposing Communauté, by day and by night; notes for those left out."""
+    out: list[tuple[Cible, Defense]] = []
+    notes: list[str] = []
+    figures, roche = creatures(donnees_jeu, adverse)
+    for k, creature in enumerate(figures):
+        nom = str(creature.get("nom") or nom_entree({}, creature["entree"]))[:80]
+        essences = creature.get("E")
+        if not entier(essences) or essences < 1:
+            notes.append(f"Liste adverse, « {nom} » : Essences illisibles, créature ignorée.")
+            continue
+        if len(out) + 2 > MAX_CIBLES_ADVERSES:
+            notes.append(f"Liste adverse : au-delà de {MAX_CIBLES_ADVERSES // 2} créatures, les suivantes sont "
+                         "ignorées.")
+            break
+        capacites = set(creature.get("capacites") or [])
+        agile = AGILITE in capacites
+        robuste = ROBUSTE in capacites or _robuste_par_roche(donnees_jeu, creature, roche)
+        traits = "".join(t for t, oui in ((", Agile", agile), (", Robuste", robuste)) if oui)
+        for nuit, pid, pnom in PERIODES:
+            out.append((Cible(f"adverse-{k}-{pid}", f"{nom} ({pnom})", GROUPE_ADVERSE,
+                              f"{essences} Essences{traits}", essences),
+                        Defense("cartes", nuit, essences, agile, robuste)))
+    return out, notes
+
+
+# --- parameters of one cell ---------------------------------------------------------------------------
+
+def parametres(attaque: Attaque, defense: Defense, contexte: Contexte) -> dict[str, Any] | None:
+    """The declared calculation's parameters for one attack on one target, or None when it cannot run.
+
+    None: the deck is too small for the cards drawn, or Poison against a solo creature (the solo
+    calculation does not take Poison).
+    """
+    main = contexte.main
+    if contexte.taille < main + attaque.cartes:
+        return None
+    if defense.genre == "fixe":
+        return {"paquet": contexte.paquet, "defense_lumiere": defense.lumiere, "defense_ombre": defense.ombre,
+                "nuit": defense.nuit, "cartes": attaque.cartes, "main": main, "attaques": 1,
+                "essences": defense.essences, "poison": attaque.poison}
+    if defense.genre == "cnj":
+        if attaque.poison:
+            return None
+        return {"paquet": contexte.paquet, "cnj_attaque": False, "nuit": defense.nuit, "aube": False,
+                "cartes": attaque.cartes, "main": main, "couvert": False, "essences": defense.essences}
+    if contexte.taille < main + 1:
+        return None
+    revelation = (defense.agile and not attaque.tir) or (defense.robuste and attaque.tir and not attaque.ignore_robuste)
+    return {"paquet": contexte.paquet, "cartes": attaque.cartes, "couvert": False, "nuit": defense.nuit,
+            "main_attaquant": main, "main_defenseur": main, "apres_revelation": revelation,
+            "poison": attaque.poison}
+
+
+def lois(calculs: Calculs, action: Action, parametres_cellule: dict[str, Any]) -> Loi:
+    """The law of a cell: the calculation its parameters belong to (cards, fixed defence or solo)."""
+    calcul = next(nom for cle, nom in CLES_CALCUL if cle in parametres_cellule)
+    return calculs.loi(calcul, parametres_cellule)
+
+
+def _detail(attaque: Attaque) -> str:
+    texte = f"{'T' if attaque.tir else 'C'} {attaque.cartes} : {attaque.cartes} carte{'s' if attaque.cartes > 1 else ''} piochée" \
+            f"{'s' if attaque.cartes > 1 else ''}"
+    if attaque.poison:
+        texte += ", Poison (au moins 1 perte)"
+    if attaque.ignore_robuste:
+        texte += ", Lanceur des Anciens (la cible perd Robuste)"
+    return texte
+
+
+def lignes(donnees_jeu: dict[str, Any], liste: dict[str, Any], cibles: list[tuple[Cible, Defense]],
+           contexte: Contexte | None) -> list[Ligne]:
+    """One row per list entry: the Cogner and Tirer of each of its creatures."""
+    entrees = liste.get("entrees") if isinstance(liste.get("entrees"), list) else []
+    par_entree: dict[int, list[dict[str, Any]]] = {}
+    figures, _ = creatures(donnees_jeu, liste)
+    for creature in figures:
+        par_entree.setdefault(creature["entree"], []).append(creature)
+    out = []
+    for index, entree in enumerate(entrees):
+        if not isinstance(entree, dict):
+            continue
+        figures_entree = par_entree.get(index, [])
+        nom = entree.get("nom") if isinstance(entree.get("nom"), str) and entree["nom"].strip() else None
+        if nom is None and figures_entree:
+            nom = str(figures_entree[0]["nom"])[:80]
+        ligne = Ligne(index, nom.strip()[:80] if nom else nom_entree(entree, index))
+        if not figures_entree:
+            ligne.remarques.append("Créature illisible (ni caste, ni légendaire, ni familier sauvage, ni prédateur "
+                                   "connu) : pas de calcul.")
+        for k, creature in enumerate(figures_entree):
+            actions, remarques = attaques(donnees_jeu, creature)
+            ligne.remarques += remarques
+            for nom, attaque in actions:
+                prefixe = "" if k == 0 else f"{_profil(donnees_jeu, creature['profil']).get('nom', creature['nom'])} : "
+                params = {c.id: parametres(attaque, d, contexte) for c, d in cibles} if contexte else {}
+                ligne.actions.append(Action(f"{k}-{nom.lower()}", prefixe + nom, "combat_cartes", params,
+                                            _detail(attaque)))
+        out.append(ligne)
+    return out
+
+
+NOTES = [
+    "Une seule attaque par case, sans couvert, sans hauteur (qui change le nombre de cartes piochées), sans sort, "
+    "objet ni effet de carte (Bond, Fuite…) : réglez-les sur la page « Probabilités » du jeu.",
+    "Chaque joueur choisit la carte la plus favorable en moyenne (voir l'interprétation du calcul « Pertes "
+    "d'Essence d'une attaque ») ; le défenseur pioche dans un paquet de même composition que le vôtre.",
+    "Castes : Essences de base (un ancien en a 2 de plus, une monture Construct aussi) ; « cible retirée » est "
+    "la chance de lui faire perdre toutes ses Essences d'un coup.",
+]
+
+
 def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[str, Any]) -> Matrice:
-    """Nothing computed yet: the reason, in the player's words."""
-    return non_calculable([MANQUANT])
+    """Each creature's Cogner and Tirer against the castes, the fixed defences, the solo creatures and an opposing list."""
+    declarations = [declaration_paquet(donnees_jeu), MAIN]
+    contexte = lire_contexte(donnees_jeu, requete)
+    adverse = lire_adverse(requete)
+    if contexte is None:
+        vide = non_calculable([MANQUANT_PAQUET], saisies=declarations)
+        vide.adverse = True
+        return vide
+    notes = list(NOTES)
+    manquant: list[str] = []
+    cnj_possible = True
+    try:
+        paquet_cnj(lire_paquet(declarations[0], contexte.paquet))
+    except ErreurEntree as exc:
+        cnj_possible = False
+        manquant.append(f"Colonnes des créatures non-joueurs du mode solo absentes : {exc.message}")
+    groupes = [{"id": GROUPE_CASTES, "nom": "Contre les castes"},
+               {"id": GROUPE_FIXES, "nom": "Prédateurs non-joueurs et gibiers (défense fixe)"},
+               {"id": GROUPE_SOLO, "nom": "Mode solo : prédateurs et créatures non-joueurs"}]
+    cibles = cibles_castes(donnees_jeu) + cibles_fixes(donnees_jeu) + cibles_solo(donnees_jeu, cnj_possible)
+    if adverse is not None:
+        cibles_adv, notes_adv = cibles_adverses(donnees_jeu, adverse)
+        cibles = cibles_adv + cibles
+        notes += notes_adv
+        nom = adverse.get("nom")
+        titre = nom.strip()[:80] if isinstance(nom, str) and nom.strip() else "liste adverse"
+        groupes.insert(0, {"id": GROUPE_ADVERSE, "nom": f"Ma liste contre la sienne : {titre}"})
+    rangees = lignes(donnees_jeu, liste, cibles, contexte)
+    if any(p is None for ligne in rangees for a in ligne.actions for p in a.parametres.values()):
+        notes.append(f"Case vide : le paquet ({contexte.taille} cartes) est trop petit pour la main et la pioche, "
+                     "ou l'attaque a Poison, que le calcul du mode solo ne prend pas en compte.")
+    return Matrice(cibles=[c for c, _ in cibles], groupes=groupes, lignes=rangees, resultat="Essences perdues",
+                   succes="Au moins 1 Essence perdue", hors_de_combat="Cible retirée", notes=notes,
+                   manquant=manquant, lois=lois, saisies=declarations, adverse=True)
