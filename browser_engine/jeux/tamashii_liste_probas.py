@@ -1,21 +1,294 @@
-"""Tamashii: the odds of a list's entries against reference targets (not computed yet).
+"""Tamashii: the odds of each player of a game setup (a list entry), once the player's die is typed.
 
-The adapter says what is missing; `browser_engine.probas_liste` draws it as the view's message.
+A Tamashii list is a game setup: one entry per player. The dice rolled by a player are their own
+d6 (tests, attack roll, trace roll); the book prints its faces as icons only, so nothing is
+computed until the player types them (the `de` parameter of `calculs.yaml`, stored under
+`d6-tamashii` and shared with the odds page). Each entry then gets:
+
+* a Test, one die per data token emptied (a number the player types, 3 when empty), with the
+  entry's Relances, against Tests of 1 to 6 successes (and « 3 × joueurs » when larger);
+* the attack roll of the active Body (its ATT, from the data for the Soldat, typed by the
+  player for the Walker and any other Body), without and with the entry's Puissance, feeding
+  an « X » frame of the basic or the rarer symbol;
+* the trace roll with the entry's Relances, for 1 to 4 dice (the track's thresholds are not in
+  the book).
+
+Every law comes from the declared calculations `test`, `attaque` and `trace` through
+`odds.calculer` (`probas_liste.Calculs`).
 """
 from __future__ import annotations
 
+import json
+import re
+import unicodedata
 from typing import Any
 
-from ..probas_liste import Matrice, non_calculable
+from .. import bundle
+from ..des import lire_des
+from ..errors import ErreurEntree
+from ..probas_liste import Action, Cible, Ligne, Matrice, entrees_objets, nom_entree, non_calculable, saisie
+from ..schema_lite import afficher
 
-MANQUANT = (
-    "Les probabilités de liste de Tamashii ne peuvent pas être calculées : les faces du dé de "
-    "joueur et des dés d'ennemi ne sont pas dans le livre (donnée marquée « manquant »), et "
-    "cette vue ne lit pas encore les faces que vous saisissez. La page « Probabilités » de "
-    "Tamashii calcule les tests une fois les faces saisies."
+GROUPE_TEST = "tests"
+GROUPE_ATTAQUE = "attaque"
+GROUPE_TRACE = "trace"
+SUCCES_DE_REFERENCE = range(1, 7)
+SUCCES_PAR_JOUEUR = 3  # « 3 × [joueurs] » (l. 1258), the group test of the calculation's preselection
+DES_DE_TRACE = range(1, 5)
+SYMBOLES_X = {1: "symbole de base", 2: "symbole moins courant"}
+CORPS_DE_DEPART = "marcheur"
+
+MANQUANT_DE = (
+    "Les faces du dé de Joueur ne sont pas dans le livre (imprimées en icônes seulement : donnée "
+    "« manquant ») : saisissez les 6 faces de votre dé dans « Vos données » pour calculer les Tests, "
+    "le Jet d'Attaque et le Jet de Trace de chaque joueur."
 )
+NOTES = [
+    "Chaque ligne est un joueur de la mise en place ; ses Relances et sa Puissance sont celles de son état "
+    "en cours de partie (etat), sinon de ses Atouts de départ, sinon 0.",
+    "Ni Augmentation, ni capacité de Corps, ni Cadre fixe payé avant le Cadre X, ni Test de Groupe : la page "
+    "« Probabilités » de Tamashii les calcule.",
+    "Les dés d'Ennemi (attaques des Ennemis, jet de Réinitialisation) ne dépendent d'aucun joueur de la liste : "
+    "ils sont sur la page « Probabilités ».",
+]
+
+
+# --- declarations of the inputs, taken from calculs.yaml -------------------------------------
+
+def _parametre(donnees_jeu: dict[str, Any], calcul: str, ident: str) -> dict[str, Any]:
+    """A parameter declaration of a calculation of the bundle (a copy)."""
+    for decl in bundle.calculs(donnees_jeu):
+        if decl.get("calcul") == calcul:
+            for parametre in decl.get("parametres") or []:
+                if isinstance(parametre, dict) and parametre.get("id") == ident:
+                    return dict(parametre)
+    raise ErreurEntree(f"Données de Tamashii incomplètes : le paramètre « {ident} » du calcul « {calcul} » manque.")
+
+
+def declaration_de(donnees_jeu: dict[str, Any]) -> dict[str, Any]:
+    """The player's d6, as declared by the test calculation (stored under `d6-tamashii`)."""
+    return _parametre(donnees_jeu, "test", "de")
+
+
+def declaration_pions(donnees_jeu: dict[str, Any]) -> dict[str, Any]:
+    """Tokens emptied for a test, from the test calculation's first participant."""
+    decl = _parametre(donnees_jeu, "test", "des_1")
+    return {**decl, "id": "pions-test-tamashii", "nom": "Pions vidés pour un Test (chaque joueur)",
+            "min": max(1, int(decl.get("min", 1))),
+            "aide": f"Un dé de Joueur par pion vidé ; {decl.get('defaut')} quand la case est vide."}
+
+
+def _slug(texte: str) -> str:
+    sans_accent = unicodedata.normalize("NFKD", texte).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", sans_accent.lower()).strip("-")[:40] or "corps"
+
+
+def declaration_att(donnees_jeu: dict[str, Any], corps: str, plateau: int | None) -> dict[str, Any]:
+    """The ATT of a Body the book does not give: the Walker of one board, or a Body by its name."""
+    decl = _parametre(donnees_jeu, "attaque", "att")
+    if _slug(corps) == CORPS_DE_DEPART:
+        ou = f"du Plateau {plateau}" if plateau is not None else "de votre Plateau"
+        ident = f"att-marcheur-{plateau if plateau is not None else 'plateau'}-tamashii"
+        return {**decl, "id": ident, "nom": f"ATT du Marcheur {ou}",
+                "aide": f"Lue sur le Plateau de Joueur{'' if plateau is None else ' ' + str(plateau)} "
+                        "(le livre ne la donne pas)."}
+    return {**decl, "id": f"att-corps-{_slug(corps)}-tamashii", "nom": f"ATT du Corps « {corps[:60]} »",
+            "aide": "Lue sur la carte Corps (le livre ne la donne pas)."}
+
+
+def _entier_saisi(requete: dict[str, Any], decl: dict[str, Any]) -> int | None:
+    """A typed whole number within the declaration's range, None when absent.
+
+    Raises:
+        ErreurEntree: not a whole number, or out of range.
+
+    """
+    valeur = saisie(requete, decl)
+    if valeur is None:
+        return None
+    if isinstance(valeur, float) and valeur.is_integer():
+        valeur = int(valeur)
+    if isinstance(valeur, str) and re.fullmatch(r"\s*-?\d{1,4}\s*", valeur):
+        valeur = int(valeur)
+    if isinstance(valeur, bool) or not isinstance(valeur, int) or not decl["min"] <= valeur <= decl["max"]:
+        raise ErreurEntree(f"{decl['nom']} : un entier de {decl['min']} à {decl['max']} est attendu "
+                           f"(reçu : {afficher(valeur)}).")
+    return valeur
+
+
+# --- what an entry brings: its Body, its Relances and Puissance ------------------------------
+
+def _entier(valeur: Any) -> int | None:
+    return valeur if isinstance(valeur, int) and not isinstance(valeur, bool) else None
+
+
+def _atout(entree: dict[str, Any], nom: str) -> int | None:
+    """An asset's value: the current state's, else the starting one's, else None."""
+    for porteur in (entree.get("etat"), entree):
+        atouts = porteur.get("atouts") if isinstance(porteur, dict) else None
+        if isinstance(atouts, dict) and nom in atouts:
+            return _entier(atouts[nom])
+    return None
+
+
+def _corps_actif(entree: dict[str, Any]) -> str:
+    """The name of the active Body: the state's, else the setup's, else the Walker."""
+    etat = entree.get("etat")
+    for valeur in ((etat or {}).get("corps_actif") if isinstance(etat, dict) else None, entree.get("corps")):
+        if isinstance(valeur, str) and valeur.strip():
+            return valeur.strip()[:60]
+    return CORPS_DE_DEPART
+
+
+def _att_des_donnees(donnees_jeu: dict[str, Any], corps: str) -> int | None:
+    """A Body's ATT printed in the data (the Soldat's, from the combat example), else None."""
+    cle = _slug(corps)
+    for profil in donnees_jeu.get("profils") or []:
+        if not isinstance(profil, dict) or not str(profil.get("categorie", "")).startswith("Corps"):
+            continue
+        noms = [profil.get("id"), profil.get("nom"), *(profil.get("formes") or [])]
+        if any(isinstance(n, str) and _slug(n) == cle for n in noms):
+            return _entier((profil.get("caracteristiques") or {}).get("ATT"))
+    return None
+
+
+def _limite(ligne: Ligne, nom: str, valeur: int | None, maximum: int) -> int:
+    """An asset within 0..maximum (the calculation's range); a remark when it is cut or unreadable."""
+    if valeur is None:
+        return 0
+    if valeur > maximum:
+        ligne.remarques.append(f"{nom} {valeur} : {maximum} au plus (limite des pistes Atout), {maximum} retenue.")
+        return maximum
+    return max(valeur, 0)
+
+
+# --- targets and actions ---------------------------------------------------------------------
+
+def cibles(joueurs: int) -> list[Cible]:
+    """Tests of 1 to 6 successes (and 3 × players), the X frame of each symbol, trace rolls of 1 to 4 dice."""
+    succes = list(SUCCES_DE_REFERENCE)
+    par_joueur = SUCCES_PAR_JOUEUR * joueurs
+    out = [Cible(f"test-{s}", f"Test {s}", GROUPE_TEST,
+                 f"Test réussi avec au moins {s} succès" + (f" (3 × {_pluriel(joueurs, 'joueur')})" if s == par_joueur else ""), s)
+           for s in succes]
+    if par_joueur not in succes:
+        out.append(Cible(f"test-{par_joueur}", f"Test 3 × joueurs ({par_joueur})", GROUPE_TEST,
+                         f"Test réussi avec au moins {par_joueur} succès (3 × {joueurs} joueurs), passé seul", par_joueur))
+    out += [Cible(f"cadre-x-{s}", f"Cadre X, {nom}", GROUPE_ATTAQUE,
+                  f"Dés montrant le {nom} après le jet et les Relances : 1 Dégât chacun à l'Ennemi Prioritaire")
+            for s, nom in SYMBOLES_X.items()]
+    out += [Cible(f"trace-{n}", f"Trace à {n} dé{'s' if n > 1 else ''}", GROUPE_TRACE,
+                  f"Seuil de la piste Trace à {n} dé{'s' if n > 1 else ''} (les seuils ne sont pas dans le livre)")
+            for n in DES_DE_TRACE]
+    return out
+
+
+def _action_test(de: str, pions: int, relances: int, cibles_test: list[Cible], detail: str) -> Action:
+    parametres: dict[str, dict[str, Any] | None] = {
+        c.id: {"de": de, "succes": c.figurines, "fois_joueurs": False, "des_1": pions, "relances_1": relances}
+        for c in cibles_test}
+    return Action("test", "Test", "test", parametres, detail)
+
+
+def _action_attaque(ident: str, nom: str, de: str, att: int, puissance: int, relances: int, detail: str) -> Action:
+    parametres: dict[str, dict[str, Any] | None] = {
+        f"cadre-x-{s}": {"de": de, "att": att, "puissance": puissance, "relances": relances,
+                         "base_requis": 0, "rare_requis": 0, "symbole_x": s}
+        for s in SYMBOLES_X}
+    return Action(ident, nom, "attaque", parametres, detail)
+
+
+def _action_trace(de: str, relances: int, detail: str) -> Action:
+    parametres: dict[str, dict[str, Any] | None] = {
+        f"trace-{n}": {"de": de, "des": n, "relances": relances} for n in DES_DE_TRACE}
+    return Action("trace", "Jet de Trace", "trace", parametres, detail)
+
+
+def _pluriel(n: int, mot: str) -> str:
+    return f"{n} {mot}{'s' if n > 1 else ''}"
+
+
+class _Joueurs:
+    """Reads the list's entries into rows, and collects the ATT inputs they need."""
+
+    def __init__(self, donnees_jeu: dict[str, Any], requete: dict[str, Any]) -> None:
+        self.donnees_jeu = donnees_jeu
+        self.requete = requete
+        self.saisies_att: dict[str, dict[str, Any]] = {}
+
+    def att(self, entree: dict[str, Any], corps: str) -> tuple[int | None, str]:
+        """The active Body's ATT and where it comes from; None when the player has not typed it."""
+        att = _att_des_donnees(self.donnees_jeu, corps)
+        if att is not None:
+            return att, f"ATT {att} ({corps}, d'après l'exemple de combat)"
+        plateau = _entier(entree.get("plateau"))
+        decl = declaration_att(self.donnees_jeu, corps, plateau)
+        self.saisies_att.setdefault(decl["id"], decl)
+        att = _entier_saisi(self.requete, decl)
+        return att, (f"ATT {att} ({decl['nom']}, saisie)" if att is not None else decl["nom"])
+
+    def ligne(self, index: int, entree: dict[str, Any], de: str | None, pions: int,
+              cibles_test: list[Cible]) -> Ligne:
+        """One player's row: a test, the attack roll without and with Puissance, the trace roll."""
+        ligne = Ligne(index, nom_entree(entree, index))
+        relances = _limite(ligne, "Relance", _atout(entree, "relance"), 5)
+        puissance = _limite(ligne, "Puissance", _atout(entree, "puissance"), 5)
+        att, origine = self.att(entree, _corps_actif(entree))
+        if de is None:
+            return ligne
+        avec_relances = f", {_pluriel(relances, 'Relance')}" if relances else ", sans Relance"
+        ligne.actions.append(_action_test(de, pions, relances, cibles_test,
+                                          f"{_pluriel(pions, 'pion')} vidé{'s' if pions > 1 else ''}{avec_relances}"))
+        if att is None:
+            ligne.remarques.append(f"Jet d'Attaque non calculé : {origine} n'est pas dans le livre ; "
+                                   "saisissez-la dans « Vos données ».")
+        else:
+            ligne.actions.append(_action_attaque("attaque", "Jet d'Attaque", de, att, 0, relances,
+                                                 f"{origine}, {_pluriel(att, 'dé')}{avec_relances}"))
+            if puissance:
+                ligne.actions.append(_action_attaque(
+                    "attaque-puissance", "Jet d'Attaque avec Puissance", de, att, puissance, relances,
+                    f"{origine} + {puissance} Puissance, {_pluriel(att + puissance, 'dé')}{avec_relances}"))
+        ligne.actions.append(_action_trace(de, relances, f"dés du seuil{avec_relances}"))
+        return ligne
+
+
+def _joueurs(liste: dict[str, Any]) -> int:
+    """Players in the game (the list's format, 1 to 4), else the number of entries."""
+    format_ = _entier(liste.get("format"))
+    if format_ is not None and 1 <= format_ <= 4:
+        return format_
+    return max(1, min(4, len(entrees_objets(liste))))
 
 
 def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[str, Any]) -> Matrice:
-    """Nothing computed yet: the reason, in the player's words."""
-    return non_calculable([MANQUANT])
+    """Each player's test, attack roll and trace roll, or what the player must type first.
+
+    Raises:
+        ErreurEntree: a typed input is malformed (French message).
+
+    """
+    decl_de, decl_pions = declaration_de(donnees_jeu), declaration_pions(donnees_jeu)
+    valeur_de = saisie(requete, decl_de)
+    de = json.dumps(lire_des(decl_de, valeur_de), ensure_ascii=False) if valeur_de is not None else None
+    pions = _entier_saisi(requete, decl_pions)
+    pions = int(decl_pions["defaut"]) if pions is None else pions
+    toutes = cibles(_joueurs(liste))
+    lecteur = _Joueurs(donnees_jeu, requete)
+    lignes = [lecteur.ligne(i, e, de, pions, [c for c in toutes if c.groupe == GROUPE_TEST])
+              for i, e in entrees_objets(liste)]
+    saisies = [decl_de, decl_pions, *lecteur.saisies_att.values()]
+    notes = list(NOTES)
+    if requete.get("adverse") not in (None, ""):
+        notes.append("Le livre ne fait pas combattre deux joueurs : la liste adverse n'est pas utilisée.")
+    if de is None:
+        return non_calculable([MANQUANT_DE], saisies=saisies, notes=notes)
+    groupes = [{"id": GROUPE_TEST, "nom": f"Tests ({_pluriel(pions, 'pion')} vidé{'s' if pions > 1 else ''})"},
+               {"id": GROUPE_ATTAQUE, "nom": "Jet d'Attaque (Cadre X)"},
+               {"id": GROUPE_TRACE, "nom": "Jet de Trace"}]
+    manquant = ["Les seuils de la piste Trace et les valeurs des Corps (sauf l'ATT 3 du Soldat) ne sont pas dans "
+                "le livre (« manquant ») : les colonnes de Trace vont de 1 à 4 dés, et l'ATT d'un autre Corps se "
+                "saisit dans « Vos données »."]
+    return Matrice(cibles=toutes, groupes=groupes, lignes=lignes, resultat="Succès, dés au symbole ou Ennemis",
+                   succes="Au moins 1", hors_de_combat="Test réussi", notes=notes, manquant=manquant,
+                   saisies=saisies)
