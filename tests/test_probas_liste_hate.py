@@ -1,22 +1,210 @@
-"""Odds of a list for hate: what the view computes, and what it says is missing."""
+"""Odds of a list for Hate: what the view computes, and what it says is missing.
+
+Expected values are derived here from the rules as the data states them (data/hate/calculs.yaml,
+`calcul-combat` and its interpretation; capacites.yaml for the cards): the attacker turns every
+joker into a hit; the defender turns just enough jokers into parries to block the hits, and
+when it cannot block it turns them all into Sauvagerie; the margin is hits minus parries, KO
+when it is at least 1. Worm's sword (worm-c) KOs with 2 damage on 2 dice, jokers included.
+Every ordered roll of every die is enumerated with itertools.product (no reroll is involved).
+"""
 from __future__ import annotations
 
+import itertools
+import re
+from fractions import Fraction
 from pathlib import Path
 
+import pytest
+
 from browser_engine.cli import charger_donnees
+from browser_engine.errors import ErreurEntree
+from browser_engine.jeux.hate_liste_probas_effets import ATTAQUES_EN_PLUS, EFFETS_ATTAQUE, EFFETS_DEFENSE
 from browser_engine.reader import lire_liste
 from browser_engine.requetes import executer
 
 ROOT = Path(__file__).resolve().parents[1]
+DOSSIER = ROOT / "data" / "hate" / "listes"
+DE = ["frapper", "frapper", "parer", "parer", "sauvagerie", "joker"]  # invented for the test
+
+# A tribe made for the test (not a valid roster: the odds do not need one).
+LISTE = {
+    "jeu": "hate", "nom": "Essai", "format": 11, "options": {"tribu": "um-rak", "mode": "chronique"},
+    "entrees": [
+        {"type": "guerrier", "nom": "Krag", "ameliorations": ["generique-a-03"]},
+        {"type": "mercenaire", "mercenaire": "maw", "remplace": "guerrier"},
+        {"type": "mercenaire", "mercenaire": "trull", "remplace": "guerrier"},
+        {"type": "jeune-sang", "ameliorations": ["mission-pousser"]},
+        {"type": "mercenaire", "mercenaire": "worm"},
+        {"type": "mercenaire", "mercenaire": "spore-child", "remplace": "jeune-sang"},
+        {"type": "champion"},
+    ],
+}
+ADVERSE = {
+    "jeu": "hate", "nom": "Les Autres", "format": 11, "options": {"tribu": "um-gra", "mode": "chronique"},
+    "entrees": [
+        {"type": "guerrier", "cicatrices": ["cicatrice-b-01"]},
+        {"type": "mercenaire", "mercenaire": "rash-naar", "remplace": "guerrier"},
+        {"type": "prince"},
+    ],
+}
+SAISIES = {"de-hate": DE, "hate-attaque-guerrier": 2, "hate-attaque-maw": 1, "hate-attaque-trull": 2,
+           "hate-attaque-jeune-sang": 1, "hate-attaque-worm": 2, "hate-attaque-spore-child": 1}
 
 
-def test_without_player_inputs_the_view_says_what_is_missing():
-    donnees = charger_donnees("hate")
-    dossier = ROOT / "data" / "hate" / "listes"
-    liste = lire_liste((dossier / "01-simple-bataille-um-rak.yaml").read_text(encoding="utf-8"))
-    m = executer(donnees, liste, {"action": "probas", "liste": liste})
+@pytest.fixture(scope="module")
+def hate() -> dict:
+    return charger_donnees("hate")
+
+
+def _combat_law(attaque: int, defense: int, frappes: int = 0, parades: int = 0) -> dict[int, Fraction]:
+    """Margin law of one attack, by enumerating every ordered roll of both sides."""
+    counts: dict[int, int] = {}
+    for roll in itertools.product(DE, repeat=attaque + defense):
+        a, d = roll[:attaque], roll[attaque:]
+        hits = a.count("frapper") + a.count("joker") + frappes
+        parries = d.count("parer") + parades
+        if parries >= hits:
+            margin = hits - parries  # blocked without a joker
+        elif parries + d.count("joker") >= hits:
+            margin = 0  # just enough jokers become parries
+        else:
+            margin = hits - parries  # cannot block: every joker becomes Sauvagerie
+        counts[margin] = counts.get(margin, 0) + 1
+    total = len(DE) ** (attaque + defense)
+    return {m: Fraction(c, total) for m, c in counts.items()}
+
+
+def _cell(reponse: dict, entree: int, action: str, cible: str) -> dict:
+    ligne = next(e for e in reponse["entrees"] if e["index"] == entree)
+    act = next(a for a in ligne["actions"] if a["id"] == action)
+    k = next(i for i, c in enumerate(reponse["cibles"]) if c["id"] == cible)
+    return act["cellules"][k]
+
+
+def _assert_cell(cell: dict, law: dict[int, Fraction]) -> None:
+    assert {d["valeur"]: Fraction(d["fraction"]) for d in cell["distribution"]} == law
+    ko = sum((p for m, p in law.items() if m >= 1), Fraction(0))
+    assert Fraction(cell["au_moins_un"]["fraction"]) == ko
+    assert Fraction(cell["hors_de_combat"]["fraction"]) == ko
+    assert Fraction(cell["esperance"]["fraction"]) == sum(m * p for m, p in law.items())
+
+
+@pytest.fixture(scope="module")
+def reponse(hate: dict) -> dict:
+    return executer(hate, LISTE, {"action": "probas", "liste": LISTE, "saisies": SAISIES, "adverse": ADVERSE})
+
+
+def test_without_player_inputs_the_view_says_what_is_missing(hate: dict):
+    liste = lire_liste((DOSSIER / "01-simple-bataille-um-rak.yaml").read_text(encoding="utf-8"))
+    m = executer(hate, liste, {"action": "probas", "liste": liste})
     assert m["calculable"] is False
     assert m["cibles"] == []
     assert m["manquant"] and all("manquant" in texte for texte in m["manquant"])
-    assert any("faces" in texte for texte in m["manquant"])
+    assert any("faces des dés de Hate" in texte for texte in m["manquant"])
     assert all(e["actions"] == [] for e in m["entrees"])
+    # the inputs the player can type: the shared die of the odds page, then each kind's attack dice
+    cles = [s["stockage"] for s in m["saisies"]]
+    assert cles[0] == "de-hate" and m["saisies"][0]["type"] == "des"
+    assert {"hate-attaque-prince", "hate-attaque-shaman-um-rak", "hate-attaque-guerrier", "hate-attaque-grock"} <= set(cles)
+    assert all(s["type"] == "entier" and s["min"] == 0 and s["max"] == 15 for s in m["saisies"][1:])
+
+
+def test_ordinary_attack_with_an_extra_die_matches_brute_force(reponse: dict):
+    # Krag: 2 base dice + A-03 (+1 die in attack) against 2 defence dice
+    _assert_cell(_cell(reponse, 0, "attaque", "defense-2"), _combat_law(3, 2))
+    _assert_cell(_cell(reponse, 0, "attaque", "defense-1"), _combat_law(3, 1))
+
+
+def test_flat_hits_of_a_mercenary_match_brute_force(reponse: dict):
+    # Maw A: +3 hits in attack, with 1 base die, against 3 defence dice
+    _assert_cell(_cell(reponse, 1, "attaque", "defense-3"), _combat_law(1, 3, frappes=3))
+
+
+def test_trull_a_is_an_attack_with_three_more_dice(reponse: dict):
+    ligne = reponse["entrees"][2]
+    assert [a["id"] for a in ligne["actions"]] == ["attaque", "attaque-trull-a"]
+    _assert_cell(_cell(reponse, 2, "attaque-trull-a", "defense-2"), _combat_law(2 + 3, 2))
+
+
+def test_fixed_dice_attacks_ignore_the_figure_dice(reponse: dict):
+    # Pousser: 2 dice whatever the figure's attack (1 typed); Spore Child B: 4 dice, D: 6 dice
+    _assert_cell(_cell(reponse, 3, "fixe-pousser", "defense-2"), _combat_law(2, 2))
+    _assert_cell(_cell(reponse, 5, "fixe-spore-child-b", "defense-1"), _combat_law(4, 1))
+    _assert_cell(_cell(reponse, 5, "fixe-spore-child-d", "defense-1"), _combat_law(6, 1))
+
+
+def test_worm_sword_kos_on_two_damage(reponse: dict):
+    ko = Fraction(sum(1 for a, b in itertools.product(DE, repeat=2)
+                      if a in ("frapper", "joker") and b in ("frapper", "joker")), len(DE) ** 2)
+    for cible in ("defense-1", "defense-5"):  # no defence roll: the same odds against any target
+        _assert_cell(_cell(reponse, 4, "epee-worm", cible), {1: ko, 0: 1 - ko})
+
+
+def test_an_entry_without_typed_dice_says_why(reponse: dict):
+    champion = reponse["entrees"][6]
+    assert champion["actions"] == []
+    assert any("Champion" in r and "manquant" in r for r in champion["remarques"])
+    assert "hate-attaque-champion" in [s["stockage"] for s in reponse["saisies"]]
+
+
+def test_opposing_tribe_with_typed_defence(hate: dict, reponse: dict):
+    assert reponse["groupes"][0]["id"] == "adverse"
+    # defence typed for the guerrier (scar B-01: one die fewer) and Rash'Naar (B: +2 parries)
+    saisies = {**SAISIES, "hate-defense-guerrier": 3, "hate-defense-rash-naar": 1}
+    r = executer(hate, LISTE, {"action": "probas", "liste": LISTE, "saisies": saisies, "adverse": ADVERSE,
+                               "groupe": "adverse"})
+    assert [c["id"] for c in r["cibles"]] == ["adverse-0", "adverse-1"]
+    _assert_cell(_cell(r, 0, "attaque", "adverse-0"), _combat_law(3, 3 - 1))
+    _assert_cell(_cell(r, 1, "attaque", "adverse-1"), _combat_law(1, 1, frappes=3, parades=2))
+    # the prince's defence is not typed: no column, a note, and its input is offered
+    assert any("Prince (entrée 3)" in n and "manquant" in n for n in r["notes"])
+    assert "hate-defense-prince" in [s["stockage"] for s in r["saisies"]]
+
+
+@pytest.mark.parametrize("saisies", [
+    {"de-hate": ["frapper", "dragon"]},
+    {"de-hate": "pas un dé"},
+    {"de-hate": DE, "hate-attaque-guerrier": "beaucoup"},
+    {"de-hate": DE, "hate-attaque-guerrier": 99},
+    {"de-hate": DE, "hate-attaque-guerrier": True},
+    "tout",
+])
+def test_bad_inputs_give_a_french_error(hate: dict, saisies: object):
+    with pytest.raises(ErreurEntree) as exc:
+        executer(hate, LISTE, {"action": "probas", "liste": LISTE, "saisies": saisies})
+    assert re.search(r"(dé|saisies|entier)", exc.value.message)
+
+
+def test_an_opposing_list_of_another_game_is_refused(hate: dict):
+    autre = {**ADVERSE, "jeu": "bataille-d6"}
+    with pytest.raises(ErreurEntree, match="Hate"):
+        executer(hate, LISTE, {"action": "probas", "liste": LISTE, "saisies": SAISIES, "adverse": autre})
+
+
+def test_card_effects_are_the_numbers_the_data_states(hate: dict):
+    resumes = {c["id"]: c.get("resume", "") for c in hate["capacites"]}
+    for effets in (EFFETS_ATTAQUE, EFFETS_DEFENSE):
+        for ident, effet in effets.items():
+            texte = resumes[ident]
+            for cle, valeur in effet.items():
+                if cle == "des":
+                    assert f"{'+' if valeur > 0 else '−'}{abs(valeur)} dé" in texte, ident
+                elif cle.startswith("frappes_bonus"):
+                    assert f"+{valeur} frappe" in texte, ident
+                elif cle.startswith("parades_bonus"):
+                    assert f"+{valeur} parade" in texte, ident
+    for ident, plus in ATTAQUES_EN_PLUS.items():
+        assert f"+{plus} dés" in resumes[ident]
+
+
+@pytest.mark.parametrize("chemin", sorted(DOSSIER.glob("*.yaml")), ids=lambda p: p.name)
+def test_every_example_list_answers(hate: dict, chemin: Path):
+    liste = lire_liste(chemin.read_text(encoding="utf-8"))
+    vide = executer(hate, liste, {"action": "probas", "liste": liste})
+    saisies = {s["stockage"]: (DE if s["type"] == "des" else 2) for s in vide["saisies"]}
+    r = executer(hate, liste, {"action": "probas", "liste": liste, "saisies": saisies, "fractions": False})
+    assert r["calculable"] is True and len(r["cibles"]) == 5
+    for entree in r["entrees"]:
+        assert entree["actions"] or entree["remarques"], entree["nom"]
+        for action in entree["actions"]:
+            assert all(c is not None and 0 <= c["au_moins_un"]["probabilite"] <= 1 for c in action["cellules"])

@@ -1,21 +1,304 @@
-"""Hate: the odds of a list's entries against reference targets (not computed yet).
+"""Hate: the odds of a tribe's figures in combat, from the die and the dice the player types.
 
-The adapter says what is missing; `browser_engine.probas_liste` draws it as the view's message.
+The book prints neither the faces of Hate's die nor any figure's base attack and defence dice
+(icons and card values, `manquant` in the data). The view asks for them with the editors and the
+browser storage of Hate's odds page: the die of `calcul-combat` (`de-hate`), then, per kind of
+figure, its attack dice (`hate-attaque-guerrier`…) and, for an opposing tribe, its defence dice.
+Every figure of a type has the same card except the shaman (one per tribe) and the Sarrassa
+tribe, stronger (lines 681-684 and 1573 of the book): their keys carry the tribe.
+
+Rows: each figure's attack (`calcul-combat`), the fixed-dice attacks its cards give (the
+`calcul-attaque-fixe` preselections whose rule is one of its cards), Trull A and Worm's sword
+(`calcul-worm`). Targets: 1 to 5 defence dice, and each figure of an opposing tribe whose
+defence is known. Card effects: `hate_liste_probas_effets`.
 """
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from typing import Any
 
-from ..probas_liste import Matrice, non_calculable
+from .. import des, odds
+from ..errors import ErreurEntree
+from ..probas_liste import Action, Calculs, Cible, Ligne, Loi, Matrice, lire_adverse, non_calculable, saisie
+from ..schema_lite import afficher
+from .hate_combat import MAX_DES
+from .hate_liste import LIBELLES, MERCENAIRE, TRIBU_SHAMAN_IMMORTEL, TYPES_TRIBU, TYRAN, Controle, Figure
+from .hate_liste_probas_effets import ATTAQUES_EN_PLUS, EFFETS_ATTAQUE, EFFETS_DEFENSE, NON_COMPTES_ATTAQUE, NON_COMPTES_DEFENSE, cartes, profil
 
-MANQUANT = (
-    "Les probabilités de liste de Hate ne peuvent pas être calculées : les faces des dés de "
-    "Hate ne sont pas dans le livre (donnée marquée « manquant »), et cette vue ne lit pas "
-    "encore les faces que vous saisissez. La page « Probabilités » de Hate calcule un combat "
-    "une fois les faces saisies."
-)
+COMBAT = "calcul-combat"
+FIXE = "calcul-attaque-fixe"
+WORM = "calcul-worm"
+REGLE_WORM = "worm-c"
+DEFENSES = range(1, 6)
+GROUPE_REFERENCE = "defense"
+GROUPE_ADVERSE = "adverse"
+TRIBU_PLUS_FORTE = TRIBU_SHAMAN_IMMORTEL  # Sarrassa: higher base statistics (line 1573)
+MANQUANT_DE = ("Les faces des dés de Hate ne sont pas dans le livre (des icônes, donnée marquée « manquant ») : "
+               "saisissez celles de votre dé ci-dessous, une ligne par face. Rien n'est calculé sans elles.")
+MANQUANT_CARTES = ("Les dés d'attaque et de défense de base de chaque figurine sont imprimés sur sa carte, "
+                   "absente du livre (donnée marquée « manquant ») : saisissez ceux de vos cartes.")
+
+
+@dataclass(frozen=True)
+class Sorte:
+    """A kind of figure with its own card: its key part (`guerrier`, `shaman-um-rak`) and its name."""
+
+    cle: str
+    nom: str
+
+
+def _nom_tribu(controle: Controle) -> str | None:
+    """The tribe's name when the data knows the tribe, else None."""
+    tribu = controle.tribu
+    if tribu is None or not any(isinstance(s, dict) and s.get("id") == f"tribu-{tribu}"
+                                for s in controle.donnees.get("sections") or []):
+        return None
+    return controle.nom_tribu(tribu)
+
+
+def sorte(controle: Controle, figure: Figure) -> Sorte | None:
+    """The card a figure's dice come from, or None when its type or mercenary is unreadable."""
+    if figure.type == MERCENAIRE:
+        if figure.profil is None:
+            return None
+        return Sorte(str(figure.profil["id"]), str(figure.profil.get("nom") or figure.profil["id"]))
+    if figure.type == TYRAN:
+        return Sorte("le-tyran", "Le Tyran")
+    if figure.type not in TYPES_TRIBU:
+        return None
+    libelle = LIBELLES[figure.type]
+    nom_tribu = _nom_tribu(controle)
+    if controle.tribu == TRIBU_PLUS_FORTE and nom_tribu:
+        return Sorte(f"{figure.type}-{controle.tribu}", f"{libelle} {nom_tribu}")
+    if figure.type == "shaman":
+        return Sorte(f"shaman-{controle.tribu}", f"Shaman {nom_tribu}") if nom_tribu else None
+    return Sorte(figure.type, libelle)
+
+
+def declaration_des(s: Sorte, camp: str) -> dict[str, Any]:
+    """The input of a kind's base attack (`camp` = "attaque") or defence dice (`entier`, 0 to 15)."""
+    mot = "d'attaque" if camp == "attaque" else "de défense"
+    return {"id": f"{camp}-{s.cle}", "nom": f"{s.nom} : dés {mot}", "type": "entier", "min": 0, "max": MAX_DES,
+            "stockage": f"hate-{camp}-{s.cle}",
+            "aide": f"Dés {mot} de base imprimés sur la carte (absente du livre : manquant), sans les améliorations "
+                    "ni les cicatrices, que le calcul ajoute."}
+
+
+def _entier_saisi(requete: dict[str, Any], decl: dict[str, Any]) -> int | None:
+    """A typed whole number within its bounds, or None when not typed.
+
+    Raises:
+        ErreurEntree: anything else (French message naming the input).
+
+    """
+    valeur = saisie(requete, decl)
+    if valeur is None:
+        return None
+    if isinstance(valeur, str) and re.fullmatch(r"\s*\d{1,3}\s*", valeur, re.ASCII):
+        valeur = int(valeur)
+    elif isinstance(valeur, float) and valeur.is_integer():
+        valeur = int(valeur)
+    if isinstance(valeur, bool) or not isinstance(valeur, int) or not decl["min"] <= valeur <= decl["max"]:
+        raise ErreurEntree(f"« {decl['nom']} » doit être un nombre entier de {decl['min']} à {decl['max']} "
+                           f"(reçu : {afficher(valeur)}).")
+    return valeur
+
+
+def _declaration_de(donnees_jeu: dict[str, Any]) -> dict[str, Any]:
+    """The die input of `calcul-combat` (shared with the odds page through its `stockage`)."""
+    return dict(next(p for p in odds.declaration(donnees_jeu, COMBAT)["parametres"] if p.get("id") == "de"))
+
+
+def _de_saisi(requete: dict[str, Any], decl: dict[str, Any]) -> str | None:
+    """The typed die, checked, as the text the calculations read (a hashable cache key)."""
+    valeur = saisie(requete, decl)
+    return None if valeur is None else des.texte_faces(des.lire_des(decl, valeur))
+
+
+def _ids_parametres(donnees_jeu: dict[str, Any], calcul: str) -> set[str]:
+    return {str(p.get("id")) for p in odds.declaration(donnees_jeu, calcul).get("parametres") or []}
+
+
+@dataclass
+class Contexte:
+    """What every row shares: the data, the die, the targets' defence parameters, the inputs."""
+
+    donnees: dict[str, Any]
+    requete: dict[str, Any]
+    de: str
+    defenses: dict[str, dict[str, Any]]  # target id -> defence parameters of `calcul-combat`
+    saisies: list[dict[str, Any]]
+    manquant: list[str]
+
+
+def _action(ctx: Contexte, ident: str, nom: str, calcul: str, attaque: dict[str, Any], detail: str) -> Action:
+    """An action against every target: the attacker's parameters plus each target's defence."""
+    admis = _ids_parametres(ctx.donnees, calcul)
+    parametres = {cid: {"de": ctx.de, "valeur": 1, **attaque, **{k: v for k, v in d.items() if k in admis}}
+                  for cid, d in ctx.defenses.items()}
+    return Action(ident, nom, calcul, parametres, detail)
+
+
+def _pluriel(n: int, mot: str) -> str:
+    return f"{n} {mot}{'s' if n > 1 else ''}"
+
+
+def _attaques(ctx: Contexte, ligne: Ligne, s: Sorte, jeu_cartes: Any) -> None:
+    """The ordinary attack (and Trull A's) from the typed base dice, or why there is none."""
+    decl = declaration_des(s, "attaque")
+    if decl not in ctx.saisies:
+        ctx.saisies.append(decl)
+    base = _entier_saisi(ctx.requete, decl)
+    if base is None:
+        ligne.remarques.append(f"Attaque : dés d'attaque de base ({s.nom}) non saisis ; le livre ne les donne pas "
+                               "(manquant).")
+        texte = f"Dés d'attaque de « {s.nom} » : manquant, à saisir."
+        if texte not in ctx.manquant:
+            ctx.manquant.append(texte)
+        return
+    p = profil(base, jeu_cartes, EFFETS_ATTAQUE, NON_COMPTES_ATTAQUE)
+    if p.non_comptes:
+        ligne.remarques.append("Non compté (dépend de la partie) : " + " ; ".join(p.non_comptes) + ".")
+    variantes = [("attaque", "Attaque", 0)]
+    variantes += [(f"attaque-{c['id']}", f"Attaque {c.get('nom', c['id'])} (+{ATTAQUES_EN_PLUS[c['id']]} dés)",
+                   ATTAQUES_EN_PLUS[c["id"]]) for c in jeu_cartes.actives if c.get("id") in ATTAQUES_EN_PLUS]
+    for ident, nom, plus in variantes:
+        total = p.des + plus
+        if total > MAX_DES:
+            ligne.remarques.append(f"{nom} : {total} dés, le calcul en accepte au plus {MAX_DES}.")
+            continue
+        comptes = f" ; cartes comptées : {', '.join(p.comptes)}" if p.comptes else ""
+        detail = f"{_pluriel(total, 'dé')} ({base} de base{comptes})"
+        if p.parametres.get("frappes_bonus_attaque"):
+            detail += f", +{_pluriel(int(p.parametres['frappes_bonus_attaque']), 'frappe')}"
+        ligne.actions.append(_action(ctx, ident, nom, COMBAT, {"des_attaque": total, **p.parametres}, detail))
+
+
+def _attaques_fixes(ctx: Contexte, ligne: Ligne, ids: set[str]) -> None:
+    """The fixed-dice attacks of the figure's cards (Catapulte, Pousser, Corvux C, Spore Child…)."""
+    for pre in odds.declaration(ctx.donnees, FIXE).get("preselections") or []:
+        if pre.get("regle") in ids:
+            valeurs = {k: v for k, v in (pre.get("valeurs") or {}).items()}
+            ligne.actions.append(_action(ctx, f"fixe-{pre['id']}", str(pre.get("nom")), FIXE, valeurs,
+                                         str(pre.get("note") or "").strip()))
+    if REGLE_WORM in ids:
+        ligne.actions.append(Action("epee-worm", "Épée légendaire (Worm C)", WORM,
+                                    {cid: {"de": ctx.de} for cid in ctx.defenses},
+                                    "2 dés sans jet de défense : la case vaut 1 quand l'ennemi est KO (2 dégâts, "
+                                    "jokers compris), 0 sinon."))
+
+
+def _nom_figure(figure: Figure, s: Sorte | None) -> str:
+    libelle = s.nom if s else LIBELLES.get(figure.type or "", "Figurine")
+    nom = figure.nom.strip()[:60] if figure.nom else None
+    if nom and nom.casefold() != libelle.casefold():
+        return f"{nom} ({libelle})"
+    return f"{nom or libelle} (entrée {figure.index + 1})"
+
+
+def _ligne(ctx: Contexte, controle: Controle, figure: Figure) -> Ligne:
+    s = sorte(controle, figure)
+    ligne = Ligne(figure.index, _nom_figure(figure, s))
+    if s is None:
+        ligne.remarques.append("Type de figurine ou mercenaire illisible : pas de calcul.")
+        return ligne
+    jeu_cartes = cartes(controle, figure)
+    _attaques(ctx, ligne, s, jeu_cartes)
+    _attaques_fixes(ctx, ligne, jeu_cartes.ids)
+    if jeu_cartes.couvertes:
+        ligne.remarques.append("Compétence imprimée recouverte par une carte, comptée sans effet (sauf si elle est "
+                               "permanente, ce que le livre ne dit pas) : " + ", ".join(jeu_cartes.couvertes) + ".")
+    return ligne
+
+
+def _cibles_adverses(ctx: Contexte, adverse: dict[str, Any]) -> tuple[list[Cible], list[str]]:
+    """One target per opposing figure whose defence dice are typed; notes for the others."""
+    if adverse.get("jeu") not in (None, "hate"):
+        raise ErreurEntree("La liste adverse n'est pas une tribu de Hate : donnez une liste « jeu: hate ».")
+    controle = Controle(ctx.donnees, adverse)
+    cibles: list[Cible] = []
+    sans_defense: list[str] = []
+    for figure in controle.figures:
+        s = sorte(controle, figure)
+        nom = _nom_figure(figure, s)
+        if s is None:
+            sans_defense.append(f"{nom} (type illisible)")
+            continue
+        decl = declaration_des(s, "defense")
+        if decl not in ctx.saisies:
+            ctx.saisies.append(decl)
+        base = _entier_saisi(ctx.requete, decl)
+        if base is None:
+            sans_defense.append(nom)
+            continue
+        p = profil(base, cartes(controle, figure), EFFETS_DEFENSE, NON_COMPTES_DEFENSE)
+        ident = f"adverse-{figure.index}"
+        ctx.defenses[ident] = {"des_defense": p.des, **p.parametres}
+        detail = f"{_pluriel(p.des, 'dé')} de défense ({base} de base"
+        detail += f" ; cartes comptées : {', '.join(p.comptes)})" if p.comptes else ")"
+        if p.non_comptes:
+            detail += ". Non compté : " + " ; ".join(p.non_comptes)
+        cibles.append(Cible(ident, nom, GROUPE_ADVERSE, detail))
+    notes = []
+    if sans_defense:
+        notes.append("Liste adverse, dés de défense non saisis (manquant) : " + ", ".join(sans_defense[:12])
+                     + (" …" if len(sans_defense) > 12 else "") + ".")
+    return cibles, notes
+
+
+def lois(calculs: Calculs, action: Action, parametres: dict[str, Any]) -> Loi:
+    """The law of an action; Worm's sword as 1 (enemy KO: 2 damage) or 0, like a KO margin."""
+    loi = calculs.loi(action.calcul, parametres)
+    if action.calcul != WORM:
+        return loi
+    ko = sum(w for v, w in loi.poids.items() if v >= 2)
+    return Loi({v: w for v, w in ((0, loi.denominateur - ko), (1, ko)) if w}, loi.denominateur)
+
+
+NOTES = [
+    "Une attaque, sans soutien, hauteur, exploit de la forge ni carte tribu : réglez-les sur la page "
+    "« Probabilités » de Hate. KO quand les frappes dépassent les parades (écart d'au moins 1).",
+    "Un jeton Haine d'Endurance (Endurance, B-03, Trull B) éviterait le KO : il n'est pas compté.",
+    "Dés de base : ceux que vous avez saisis ; améliorations et cicatrices ajoutées quand le livre en donne le "
+    "nombre (A-03, A-04, B-01, cicatrices A-01, B-01, B-02…), les autres sont signalées.",
+]
 
 
 def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[str, Any]) -> Matrice:
-    """Nothing computed yet: the reason, in the player's words."""
-    return non_calculable([MANQUANT])
+    """Each figure's attacks against 1 to 5 defence dice and the figures of an opposing tribe.
+
+    Raises:
+        ErreurEntree: an input the player typed is malformed, or the opposing list is unusable.
+
+    """
+    if requete.get("saisies") is not None and not isinstance(requete["saisies"], dict):
+        raise ErreurEntree("Les saisies doivent être un objet {clé: valeur}.")
+    decl_de = _declaration_de(donnees_jeu)
+    de = _de_saisi(requete, decl_de)
+    controle = Controle(donnees_jeu, liste)
+    ctx = Contexte(donnees_jeu, requete, de or "", {f"defense-{m}": {"des_defense": m} for m in DEFENSES},
+                   [decl_de], [])
+    cibles = [Cible(f"defense-{m}", f"{_pluriel(m, 'dé')} de défense", GROUPE_REFERENCE,
+                    f"Cible qui lance {_pluriel(m, 'dé')} de défense, sans relance ni parade ajoutée") for m in DEFENSES]
+    groupes = [{"id": GROUPE_REFERENCE, "nom": "Défense de 1 à 5 dés"}]
+    notes = list(NOTES)
+    adverse = lire_adverse(requete)
+    if adverse is not None:
+        cibles_adv, notes_adv = _cibles_adverses(ctx, adverse)
+        cibles += cibles_adv
+        notes += notes_adv
+        nom = adverse.get("nom")
+        titre = nom.strip()[:80] if isinstance(nom, str) and nom.strip() else "tribu adverse"
+        groupes.insert(0, {"id": GROUPE_ADVERSE, "nom": f"Ma tribu contre la sienne : {titre}"})
+    lignes = [_ligne(ctx, controle, figure) for figure in controle.figures]
+    saisies = [decl_de, *(d for d in ctx.saisies if d["id"].startswith("attaque-")),
+               *(d for d in ctx.saisies if d["id"].startswith("defense-"))]
+    if de is None:
+        return non_calculable([MANQUANT_DE, MANQUANT_CARTES], saisies=saisies)
+    if controle.tribu == TRIBU_PLUS_FORTE:
+        notes.append("Sarrassa : après le round 2, −2 dés en attaque et −1 en défense (au moins 1 dé) ; non compté.")
+    return Matrice(cibles=cibles, groupes=groupes, lignes=lignes, resultat="Frappes moins parades",
+                   succes="KO (au moins 1)", hors_de_combat="KO", notes=notes,
+                   manquant=[MANQUANT_CARTES, *ctx.manquant] if ctx.manquant else [],
+                   lois=lois, saisies=saisies)
