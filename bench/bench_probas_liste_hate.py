@@ -1,0 +1,91 @@
+"""« Probabilités de ma liste » for Hate: time of the odds matrix of a 40-figure tribe (CPython).
+
+    .venv/bin/python bench/bench_probas_liste_hate.py [--essais N]
+
+The tribe: 40 entries (the five figure types with upgrades that add dice, rerolls and the
+Catapulte, scars, then Maw, Trull, Spore Child and Worm), an invented die of 6 faces and typed
+dice for every kind. Requests: the one the view sends (5 reference targets, floats), the one
+with exact fractions, and the opposing group (the same tribe, 40 targets). First request (laws
+kept between requests emptied by `probas_liste.vider_cache`) and warm runs (median).
+Goal from the issue: ≤ 1 s for 40 entries against 6 targets. Measurements, never assertions.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
+
+from browser_engine import probas_liste  # noqa: E402
+from browser_engine.cli import charger_donnees  # noqa: E402
+from browser_engine.requetes import executer  # noqa: E402
+
+TYPES = ("prince", "shaman", "champion", "guerrier", "jeune-sang")
+CARTES = ([], ["generique-a-03"], ["generique-a-04"], ["um-rak-d-03"], ["generique-a-03", "generique-a-04"],
+          ["mission-catapulte"])
+MERCENAIRES = ("maw", "trull", "spore-child", "worm")
+DE = ["frapper", "frapper", "parer", "parer", "sauvagerie", "joker"]  # invented: the book has no faces
+
+
+def tribu_40() -> dict[str, Any]:
+    """36 tribe figures with varied cards and scars, then 4 mercenaries."""
+    entrees: list[dict[str, Any]] = [
+        {"type": TYPES[i % 5], "ameliorations": CARTES[i % 6], **({"cicatrices": ["cicatrice-a-01"]} if i % 7 == 0 else {})}
+        for i in range(36)]
+    entrees += [{"type": "mercenaire", "mercenaire": m} for m in MERCENAIRES]
+    return {"jeu": "hate", "nom": "Banc d'essai", "format": 11, "options": {"tribu": "um-rak", "mode": "chronique"},
+            "entrees": entrees}
+
+
+def saisies() -> dict[str, Any]:
+    """The die and the attack and defence dice of every kind (invented values, 1 to 4)."""
+    out: dict[str, Any] = {"de-hate": DE}
+    for k, sorte in enumerate(("prince", "shaman-um-rak", "champion", "guerrier", "jeune-sang", *MERCENAIRES)):
+        out[f"hate-attaque-{sorte}"] = 2 + k % 3
+        out[f"hate-defense-{sorte}"] = 1 + k % 4
+    return out
+
+
+def mesurer(donnees: dict[str, Any], requete: dict[str, Any], essais: int) -> dict[str, Any]:
+    """First request after emptying the kept laws, then the median of `essais` warm runs (ms)."""
+    probas_liste.vider_cache()
+    debut = time.perf_counter()
+    reponse = executer(donnees, requete["liste"], requete)
+    premier = time.perf_counter() - debut
+    chauds = []
+    for _ in range(essais):
+        debut = time.perf_counter()
+        executer(donnees, requete["liste"], requete)
+        chauds.append(time.perf_counter() - debut)
+    cases = sum(len(a["cellules"]) for e in reponse["entrees"] for a in e["actions"])
+    return {"entrees": len(reponse["entrees"]), "cibles": len(reponse["cibles"]), "cases": cases,
+            "premier_ms": premier * 1000, "chaud_ms": statistics.median(chauds) * 1000}
+
+
+def main() -> None:
+    """Print one line per request kind."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--essais", type=int, default=5)
+    args = parser.parse_args()
+    donnees = charger_donnees("hate")
+    liste = tribu_40()
+    base = {"action": "probas", "liste": liste, "saisies": saisies()}
+    requetes = {
+        "vue (défense 1 à 5, flottants)": {**base, "fractions": False},
+        "fractions exactes": dict(base),
+        "contre une tribu de 40 figurines": {**base, "adverse": {**liste, "nom": "Miroir"}, "groupe": "adverse",
+                                             "fractions": False},
+    }
+    for titre, requete in requetes.items():
+        m = mesurer(donnees, requete, args.essais)
+        print(f"{titre} : {m['entrees']} entrées × {m['cibles']} cibles, {m['cases']} cases ; "
+              f"première requête {m['premier_ms']:.0f} ms, ensuite {m['chaud_ms']:.0f} ms (médiane)")
+
+
+if __name__ == "__main__":
+    main()
