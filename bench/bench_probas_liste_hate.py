@@ -4,8 +4,9 @@
 
 The tribe: 40 entries (the five figure types with upgrades that add dice, rerolls and the
 Catapulte, scars, then Maw, Trull, Spore Child and Worm), an invented die of 6 faces and typed
-dice for every kind. Requests: the one the view sends (5 reference targets, floats), the one
-with exact fractions, and the opposing group (the same tribe, 40 targets). First request (laws
+dice for every kind. Requests: the ones the view sends (one group of 5 reference targets,
+floats), the complete one with exact fractions (10 targets), and the opposing group (the same
+tribe, 40 targets). First request (laws
 kept between requests emptied by `probas_liste.vider_cache`) and warm runs (median).
 Goal from the issue: ≤ 1 s for 40 entries against 6 targets. Measurements, never assertions.
 """
@@ -76,8 +77,9 @@ def main() -> None:
     liste = tribu_40()
     base = {"action": "probas", "liste": liste, "saisies": saisies()}
     requetes = {
-        "vue (défense 1 à 5, flottants)": {**base, "fractions": False},
-        "fractions exactes": dict(base),
+        "vue (défense 1 à 5, flottants)": {**base, "fractions": False, "groupe": ""},
+        "vue (défense 1 à 5 avec relance B-01)": {**base, "fractions": False, "groupe": "defense-relance"},
+        "toutes les cibles, fractions exactes": dict(base),
         "contre une tribu de 40 figurines": {**base, "adverse": {**liste, "nom": "Miroir"}, "groupe": "adverse",
                                              "fractions": False},
     }

@@ -74,6 +74,33 @@ def _combat_law(attaque: int, defense: int, frappes: int = 0, parades: int = 0) 
     return {m: Fraction(c, total) for m, c in counts.items()}
 
 
+def _margin(hits: int, parries: int, jokers: int) -> int:
+    """The defender blocks with just enough jokers, else turns them all into Sauvagerie."""
+    if parries >= hits:
+        return hits - parries
+    return 0 if parries + jokers >= hits else hits - parries
+
+
+def _combat_law_b01(attaque: int, defense: int) -> dict[int, Fraction]:
+    """Margin law when the defender has B-01: once it sees the hits, if it does not block yet and
+    rerolling its other dice (neither Parer nor joker) could block, it rerolls them all."""
+    counts: dict[int, int] = {}
+    total = len(DE) ** (attaque + 2 * defense)  # every roll weighted over the same denominator
+    for roll in itertools.product(DE, repeat=attaque + defense):
+        a, d = roll[:attaque], roll[attaque:]
+        hits = a.count("frapper") + a.count("joker")
+        useful = d.count("parer") + d.count("joker")
+        others = defense - useful
+        if useful >= hits or useful + others < hits:
+            margin = _margin(hits, d.count("parer"), d.count("joker"))
+            counts[margin] = counts.get(margin, 0) + len(DE) ** defense
+            continue
+        for new in itertools.product(DE, repeat=others):
+            margin = _margin(hits, d.count("parer") + new.count("parer"), d.count("joker") + new.count("joker"))
+            counts[margin] = counts.get(margin, 0) + len(DE) ** (defense - others)
+    return {m: Fraction(c, total) for m, c in counts.items()}
+
+
 def _cell(reponse: dict, entree: int, action: str, cible: str) -> dict:
     ligne = next(e for e in reponse["entrees"] if e["index"] == entree)
     act = next(a for a in ligne["actions"] if a["id"] == action)
@@ -113,6 +140,11 @@ def test_ordinary_attack_with_an_extra_die_matches_brute_force(reponse: dict):
     # Krag: 2 base dice + A-03 (+1 die in attack) against 2 defence dice
     _assert_cell(_cell(reponse, 0, "attaque", "defense-2"), _combat_law(3, 2))
     _assert_cell(_cell(reponse, 0, "attaque", "defense-1"), _combat_law(3, 1))
+
+
+def test_reference_defence_with_the_b01_reroll_matches_brute_force(reponse: dict):
+    _assert_cell(_cell(reponse, 0, "attaque", "defense-2-relance"), _combat_law_b01(3, 2))
+    _assert_cell(_cell(reponse, 0, "attaque", "defense-1-relance"), _combat_law_b01(3, 1))
 
 
 def test_flat_hits_of_a_mercenary_match_brute_force(reponse: dict):
@@ -203,7 +235,7 @@ def test_every_example_list_answers(hate: dict, chemin: Path):
     vide = executer(hate, liste, {"action": "probas", "liste": liste})
     saisies = {s["stockage"]: (DE if s["type"] == "des" else 2) for s in vide["saisies"]}
     r = executer(hate, liste, {"action": "probas", "liste": liste, "saisies": saisies, "fractions": False})
-    assert r["calculable"] is True and len(r["cibles"]) == 5
+    assert r["calculable"] is True and len(r["cibles"]) == 10
     for entree in r["entrees"]:
         assert entree["actions"] or entree["remarques"], entree["nom"]
         for action in entree["actions"]:

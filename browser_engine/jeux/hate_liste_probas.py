@@ -32,6 +32,7 @@ WORM = "calcul-worm"
 REGLE_WORM = "worm-c"
 DEFENSES = range(1, 6)
 GROUPE_REFERENCE = "defense"
+GROUPE_RELANCE = "defense-relance"
 GROUPE_ADVERSE = "adverse"
 TRIBU_PLUS_FORTE = TRIBU_SHAMAN_IMMORTEL  # Sarrassa: higher base statistics (line 1573)
 MANQUANT_DE = ("Les faces des dés de Hate ne sont pas dans le livre (des icônes, donnée marquée « manquant ») : "
@@ -247,6 +248,21 @@ def _cibles_adverses(ctx: Contexte, adverse: dict[str, Any]) -> tuple[list[Cible
     return cibles, notes
 
 
+def cibles_de_reference(ctx: Contexte) -> list[Cible]:
+    """1 to 5 defence dice, then the same with the free defence reroll of B-01 (a generic upgrade)."""
+    cibles = []
+    for m in DEFENSES:
+        ctx.defenses[f"defense-{m}"] = {"des_defense": m}
+        cibles.append(Cible(f"defense-{m}", f"{_pluriel(m, 'dé')} de défense", GROUPE_REFERENCE,
+                            f"Cible qui lance {_pluriel(m, 'dé')} de défense, sans relance ni parade ajoutée"))
+    for m in DEFENSES:
+        ctx.defenses[f"defense-{m}-relance"] = {"des_defense": m, "relance_libre_defense": True}
+        cibles.append(Cible(f"defense-{m}-relance", f"{_pluriel(m, 'dé')}, relance B-01", GROUPE_RELANCE,
+                            f"Cible qui lance {_pluriel(m, 'dé')} de défense et relance une fois ceux de son choix "
+                            "(amélioration B-01)"))
+    return cibles
+
+
 def lois(calculs: Calculs, action: Action, parametres: dict[str, Any]) -> Loi:
     """The law of an action; Worm's sword as 1 (enemy KO: 2 damage) or 0, like a KO margin."""
     loi = calculs.loi(action.calcul, parametres)
@@ -277,11 +293,10 @@ def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[st
     decl_de = _declaration_de(donnees_jeu)
     de = _de_saisi(requete, decl_de)
     controle = Controle(donnees_jeu, liste)
-    ctx = Contexte(donnees_jeu, requete, de or "", {f"defense-{m}": {"des_defense": m} for m in DEFENSES},
-                   [decl_de], [])
-    cibles = [Cible(f"defense-{m}", f"{_pluriel(m, 'dé')} de défense", GROUPE_REFERENCE,
-                    f"Cible qui lance {_pluriel(m, 'dé')} de défense, sans relance ni parade ajoutée") for m in DEFENSES]
-    groupes = [{"id": GROUPE_REFERENCE, "nom": "Défense de 1 à 5 dés"}]
+    ctx = Contexte(donnees_jeu, requete, de or "", {}, [decl_de], [])
+    cibles = cibles_de_reference(ctx)
+    groupes = [{"id": GROUPE_REFERENCE, "nom": "Défense de 1 à 5 dés"},
+               {"id": GROUPE_RELANCE, "nom": "Défense de 1 à 5 dés, relance B-01"}]
     notes = list(NOTES)
     adverse = lire_adverse(requete)
     if adverse is not None:
