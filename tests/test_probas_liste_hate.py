@@ -129,6 +129,7 @@ def test_without_player_inputs_the_view_says_what_is_missing(hate: dict):
     assert m["manquant"] and all("manquant" in texte for texte in m["manquant"])
     assert any("faces des dés de Hate" in texte for texte in m["manquant"])
     assert all(e["actions"] == [] for e in m["entrees"])
+    assert m["adverse"] is True  # an opposing tribe may be given before the die
     # the inputs the player can type: the shared die of the odds page, then each kind's attack dice
     cles = [s["stockage"] for s in m["saisies"]]
     assert cles[0] == "de-hate" and m["saisies"][0]["type"] == "des"
@@ -180,7 +181,7 @@ def test_an_entry_without_typed_dice_says_why(reponse: dict):
 
 
 def test_opposing_tribe_with_typed_defence(hate: dict, reponse: dict):
-    assert reponse["groupes"][0]["id"] == "adverse"
+    assert reponse["adverse"] is True and reponse["groupes"][0]["id"] == "adverse"
     # defence typed for the guerrier (scar B-01: one die fewer) and Rash'Naar (B: +2 parries)
     saisies = {**SAISIES, "hate-defense-guerrier": 3, "hate-defense-rash-naar": 1}
     r = executer(hate, LISTE, {"action": "probas", "liste": LISTE, "saisies": saisies, "adverse": ADVERSE,

@@ -310,10 +310,12 @@ def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[st
     saisies = [decl_de, *(d for d in ctx.saisies if d["id"].startswith("attaque-")),
                *(d for d in ctx.saisies if d["id"].startswith("defense-"))]
     if de is None:
-        return non_calculable([MANQUANT_DE, MANQUANT_CARTES], saisies=saisies)
+        attente = non_calculable([MANQUANT_DE, MANQUANT_CARTES], saisies=saisies)
+        attente.adverse = True  # the opposing tribe can be given at once: its defence inputs appear
+        return attente
     if controle.tribu == TRIBU_PLUS_FORTE:
         notes.append("Sarrassa : après le round 2, −2 dés en attaque et −1 en défense (au moins 1 dé) ; non compté.")
     return Matrice(cibles=cibles, groupes=groupes, lignes=lignes, resultat="Frappes moins parades",
                    succes="KO (au moins 1)", hors_de_combat="KO", notes=notes,
                    manquant=[MANQUANT_CARTES, *ctx.manquant] if ctx.manquant else [],
-                   lois=lois, saisies=saisies)
+                   lois=lois, saisies=saisies, adverse=True)
