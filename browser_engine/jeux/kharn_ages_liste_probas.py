@@ -140,8 +140,7 @@ class _Construction:
         """Two targets per card: standard defence in `groupe`, reflex defence in its « -reflexe » group."""
         for reflexe, g in ((False, groupe), (True, f"{groupe}-reflexe")):
             cid = f"{ident}-reflexe" if reflexe else ident
-            defense = "défense réflexe" if reflexe else "défense standard (2 PA)"
-            self.cibles.append(Cible(cid, nom, g, f"{c.resume()} · {defense}", c.pv or 1))
+            self.cibles.append(Cible(cid, nom, g, c.resume(), c.pv or 1))
             self.defenseurs[cid] = Defenseur(c, reflexe)
 
     def defendable(self, qui: str, c: Combattant | str) -> Combattant | None:
