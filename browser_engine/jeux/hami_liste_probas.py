@@ -336,9 +336,10 @@ def lois(calculs: Calculs, action: Action, parametres_cellule: dict[str, Any]) -
     return calculs.loi(calcul, parametres_cellule)
 
 
-def _detail(attaque: Attaque) -> str:
-    texte = f"{'T' if attaque.tir else 'C'} {attaque.cartes} : {attaque.cartes} carte{'s' if attaque.cartes > 1 else ''} piochée" \
-            f"{'s' if attaque.cartes > 1 else ''}"
+def _detail(nom: str, attaque: Attaque) -> str:
+    """What the row shows under the entry: « Snifleur : Cogner 1, 1 carte piochée »."""
+    pluriel = "s" if attaque.cartes > 1 else ""
+    texte = f"{nom} {attaque.cartes}, {attaque.cartes} carte{pluriel} piochée{pluriel}"
     if attaque.poison:
         texte += ", Poison (au moins 1 perte)"
     if attaque.ignore_robuste:
@@ -373,7 +374,7 @@ def lignes(donnees_jeu: dict[str, Any], liste: dict[str, Any], cibles: list[tupl
                 prefixe = "" if k == 0 else f"{_profil(donnees_jeu, creature['profil']).get('nom', creature['nom'])} : "
                 params = {c.id: parametres(attaque, d, contexte) for c, d in cibles} if contexte else {}
                 ligne.actions.append(Action(f"{k}-{nom.lower()}", prefixe + nom, "combat_cartes", params,
-                                            _detail(attaque)))
+                                            _detail(prefixe + nom, attaque)))
         out.append(ligne)
     return out
 
