@@ -77,6 +77,12 @@ def _test_brut(des: int, relances: int, besoin: int) -> dict[int, Fraction]:
     return loi
 
 
+def _reussite(succes: dict[int, Fraction], besoin: int) -> dict[int, Fraction]:
+    """The law of « test passed » (1) or failed (0) from the law of the successes."""
+    reussi = sum((p for v, p in succes.items() if v >= besoin), Fraction(0))
+    return {v: p for v, p in ((0, 1 - reussi), (1, reussi)) if p}
+
+
 def _x_brut(valeur_x: list[int], des: int, relances: int) -> dict[int, Fraction]:
     """Dice showing the X symbol: every die without it is rerolled, as many as the Relances allow."""
     loi: dict[int, Fraction] = {}
@@ -111,17 +117,19 @@ def test_without_player_inputs_the_view_says_what_is_missing(donnees):
     assert "ATT du Marcheur du Plateau 1" in noms and "ATT du Marcheur du Plateau 2" in noms
 
 
-def test_a_test_cell_is_the_brute_force_law_with_the_players_relances(donnees):
+def test_a_test_cell_is_the_brute_force_chance_with_the_players_relances(donnees):
     m = _probas(donnees, _liste(), saisies={"d6-tamashii": DE, "pions-test-tamashii": 3})
     assert m["calculable"] is True
-    assert _loi(m, 1, "test", "test-4") == _test_brut(3, 2, 4)
-    assert _loi(m, 0, "test", "test-2") == _test_brut(3, 1, 2)
-    assert _loi(m, 0, "test", "test-2") != _test_brut(3, 0, 2)  # the Relance counts
+    assert _loi(m, 1, "test", "test-4") == _reussite(_test_brut(3, 2, 4), 4)
+    assert _loi(m, 0, "test", "test-2") == _reussite(_test_brut(3, 1, 2), 2)
+    assert _loi(m, 0, "test", "test-2") != _reussite(_test_brut(3, 0, 2), 2)  # the Relance counts
+    m = _probas(donnees, _liste(), saisies={"d6-tamashii": DE, "pions-test-tamashii": 4})
+    assert _loi(m, 1, "test", "test-6") == _reussite(_test_brut(4, 2, 6), 6)
 
 
 def test_without_a_count_of_tokens_a_test_uses_three_dice(donnees):
     m = _probas(donnees, _liste(), saisies={"d6-tamashii": DE})
-    assert _loi(m, 1, "test", "test-3") == _test_brut(3, 2, 3)
+    assert _loi(m, 1, "test", "test-3") == _reussite(_test_brut(3, 2, 3), 3)
 
 
 def test_the_attack_roll_uses_the_soldiers_att_and_the_entrys_puissance(donnees):
@@ -153,9 +161,25 @@ def test_tests_go_up_to_three_successes_per_player(donnees):
     liste = _liste()
     liste["format"] = 3
     m = _probas(donnees, liste, saisies={"d6-tamashii": DE})
-    test_9 = next(c for c in m["cibles"] if c["id"] == "test-9")
-    assert test_9["figurines"] == 9
+    assert "test-9" in [c["id"] for c in m["cibles"]]
+    assert _loi(m, 1, "test", "test-9") == _reussite(_test_brut(3, 2, 9), 9) == {0: 1}  # 3 dice: 6 at most
     assert {c["groupe"] for c in m["cibles"]} == {g["id"] for g in m["groupes"]}
+
+
+def test_the_view_asks_one_group_and_gets_only_its_actions(donnees):
+    tout = _probas(donnees, _liste(), saisies={"d6-tamashii": DE})
+    for groupe, actions in (("", {"test"}), ("tests", {"test"}), ("trace", {"trace"}),
+                            ("attaque", {"attaque", "attaque-puissance"})):
+        m = _probas(donnees, _liste(), saisies={"d6-tamashii": DE}, groupe=groupe)
+        assert {a["id"] for a in m["entrees"][0]["actions"]} == actions
+        assert {c["groupe"] for c in m["cibles"]} == {groupe or "tests"}
+        for entree, complete in zip(m["entrees"], tout["entrees"], strict=True):
+            for action in entree["actions"]:
+                entiere = next(a for a in complete["actions"] if a["id"] == action["id"])
+                attendues = [c for c in entiere["cellules"] if c and c["cible"] in {x["id"] for x in m["cibles"]}]
+                assert [c for c in action["cellules"] if c] == attendues
+    sora = _probas(donnees, _liste(), saisies={"d6-tamashii": DE}, groupe="attaque")["entrees"][1]
+    assert sora["actions"] == [] and any("ATT du Marcheur" in r for r in sora["remarques"])
 
 
 @pytest.mark.parametrize("saisies, mot", [

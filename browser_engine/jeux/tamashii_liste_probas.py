@@ -6,7 +6,8 @@ computed until the player types them (the `de` parameter of `calculs.yaml`, stor
 `d6-tamashii` and shared with the odds page). Each entry then gets:
 
 * a Test, one die per data token emptied (a number the player types, 3 when empty), with the
-  entry's Relances, against Tests of 1 to 6 successes (and « 3 × joueurs » when larger);
+  entry's Relances, against Tests of 1 to 6 successes (and « 3 × joueurs » when larger); the
+  cell is the law of « test passed » (1) or failed (0), read from the law of the successes;
 * the attack roll of the active Body (its ATT, from the data for the Soldat, typed by the
   player for the Walker and any other Body), without and with the entry's Puissance, feeding
   an « X » frame of the basic or the rarer symbol;
@@ -14,7 +15,8 @@ computed until the player types them (the `de` parameter of `calculs.yaml`, stor
   the book).
 
 Every law comes from the declared calculations `test`, `attaque` and `trace` through
-`odds.calculer` (`probas_liste.Calculs`).
+`odds.calculer` (`probas_liste.Calculs`). The view asks one target group at a time: only the
+actions of that group are returned, so a row does not fill with empty cells.
 """
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ from typing import Any
 from .. import bundle
 from ..des import lire_des
 from ..errors import ErreurEntree
-from ..probas_liste import Action, Cible, Ligne, Matrice, entrees_objets, nom_entree, non_calculable, saisie
+from ..probas_liste import MAX_LOIS_GARDEES, Action, Calculs, Cible, Ligne, Loi, Matrice, entrees_objets, nom_entree, non_calculable, saisie
 from ..schema_lite import afficher
 
 GROUPE_TEST = "tests"
@@ -37,6 +39,8 @@ SUCCES_PAR_JOUEUR = 3  # « 3 × [joueurs] » (l. 1258), the group test of the c
 DES_DE_TRACE = range(1, 5)
 SYMBOLES_X = {1: "symbole de base", 2: "symbole moins courant"}
 CORPS_DE_DEPART = "marcheur"
+ACTIONS_DU_GROUPE = {GROUPE_TEST: {"test"}, GROUPE_ATTAQUE: {"attaque", "attaque-puissance"},
+                     GROUPE_TRACE: {"trace"}}
 
 MANQUANT_DE = (
     "Les faces du dé de Joueur ne sont pas dans le livre (imprimées en icônes seulement : donnée "
@@ -169,11 +173,11 @@ def cibles(joueurs: int) -> list[Cible]:
     succes = list(SUCCES_DE_REFERENCE)
     par_joueur = SUCCES_PAR_JOUEUR * joueurs
     out = [Cible(f"test-{s}", f"Test {s}", GROUPE_TEST,
-                 f"Test réussi avec au moins {s} succès" + (f" (3 × {_pluriel(joueurs, 'joueur')})" if s == par_joueur else ""), s)
+                 f"Chance de réussir un Test de {s} succès" + (f" (3 × {_pluriel(joueurs, 'joueur')})" if s == par_joueur else ""))
            for s in succes]
     if par_joueur not in succes:
         out.append(Cible(f"test-{par_joueur}", f"Test 3 × joueurs ({par_joueur})", GROUPE_TEST,
-                         f"Test réussi avec au moins {par_joueur} succès (3 × {joueurs} joueurs), passé seul", par_joueur))
+                         f"Chance de réussir seul un Test de {par_joueur} succès (3 × {joueurs} joueurs)"))
     out += [Cible(f"cadre-x-{s}", f"Cadre X, {nom}", GROUPE_ATTAQUE,
                   f"Dés montrant le {nom} après le jet et les Relances : 1 Dégât chacun à l'Ennemi Prioritaire")
             for s, nom in SYMBOLES_X.items()]
@@ -183,11 +187,38 @@ def cibles(joueurs: int) -> list[Cible]:
     return out
 
 
+def _besoin(cible: Cible) -> int:
+    """The successes a test target asks for (its id is `test-N`)."""
+    return int(cible.id.rsplit("-", 1)[1])
+
+
 def _action_test(de: str, pions: int, relances: int, cibles_test: list[Cible], detail: str) -> Action:
     parametres: dict[str, dict[str, Any] | None] = {
-        c.id: {"de": de, "succes": c.figurines, "fois_joueurs": False, "des_1": pions, "relances_1": relances}
+        c.id: {"de": de, "succes": _besoin(c), "fois_joueurs": False, "des_1": pions, "relances_1": relances}
         for c in cibles_test}
     return Action("test", "Test", "test", parametres, detail)
+
+
+_REUSSITES: dict[tuple[Loi, int], Loi] = {}  # Loi hashes by identity: one law object per test law kept
+
+
+def lois(calculs: Calculs, action: Action, parametres: dict[str, Any]) -> Loi:
+    """A cell's law: the declared calculation's, except for a test, « passed » (1) or not (0).
+
+    The test calculation gives the law of the successes rolled, rerolls aimed at the number
+    asked; the test is passed when they reach it (l. 1248).
+    """
+    loi = calculs.loi(action.calcul, parametres)
+    if action.calcul != "test":
+        return loi
+    cle = (loi, parametres["succes"])
+    if cle not in _REUSSITES:
+        if len(_REUSSITES) >= MAX_LOIS_GARDEES:
+            _REUSSITES.clear()
+        reussi = sum(w for v, w in loi.poids.items() if v >= parametres["succes"])
+        poids = {v: w for v, w in ((0, loi.denominateur - reussi), (1, reussi)) if w}
+        _REUSSITES[cle] = Loi(poids, loi.denominateur)
+    return _REUSSITES[cle]
 
 
 def _action_attaque(ident: str, nom: str, de: str, att: int, puissance: int, relances: int, detail: str) -> Action:
@@ -228,14 +259,27 @@ class _Joueurs:
         return att, (f"ATT {att} ({decl['nom']}, saisie)" if att is not None else decl["nom"])
 
     def ligne(self, index: int, entree: dict[str, Any], de: str | None, pions: int,
-              cibles_test: list[Cible]) -> Ligne:
-        """One player's row: a test, the attack roll without and with Puissance, the trace roll."""
+              cibles_test: list[Cible], groupe: str | None) -> Ligne:
+        """One player's row: a test, the attack roll without and with Puissance, the trace roll.
+
+        With a `groupe`, only the actions (and remarks) of that target group.
+        """
         ligne = Ligne(index, nom_entree(entree, index))
         relances = _limite(ligne, "Relance", _atout(entree, "relance"), 5)
         puissance = _limite(ligne, "Puissance", _atout(entree, "puissance"), 5)
         att, origine = self.att(entree, _corps_actif(entree))
         if de is None:
             return ligne
+        self._actions(ligne, de, pions, relances, puissance, att, origine, cibles_test)
+        if groupe in ACTIONS_DU_GROUPE:
+            ligne.actions = [a for a in ligne.actions if a.id in ACTIONS_DU_GROUPE[groupe]]
+            if groupe != GROUPE_ATTAQUE:
+                ligne.remarques = [r for r in ligne.remarques if not r.startswith("Jet d'Attaque")]
+        return ligne
+
+    @staticmethod
+    def _actions(ligne: Ligne, de: str, pions: int, relances: int, puissance: int, att: int | None,
+                 origine: str, cibles_test: list[Cible]) -> None:
         avec_relances = f", {_pluriel(relances, 'Relance')}" if relances else ", sans Relance"
         ligne.actions.append(_action_test(de, pions, relances, cibles_test,
                                           f"{_pluriel(pions, 'pion')} vidé{'s' if pions > 1 else ''}{avec_relances}"))
@@ -250,7 +294,6 @@ class _Joueurs:
                     "attaque-puissance", "Jet d'Attaque avec Puissance", de, att, puissance, relances,
                     f"{origine} + {puissance} Puissance, {_pluriel(att + puissance, 'dé')}{avec_relances}"))
         ligne.actions.append(_action_trace(de, relances, f"dés du seuil{avec_relances}"))
-        return ligne
 
 
 def _joueurs(liste: dict[str, Any]) -> int:
@@ -275,7 +318,9 @@ def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[st
     pions = int(decl_pions["defaut"]) if pions is None else pions
     toutes = cibles(_joueurs(liste))
     lecteur = _Joueurs(donnees_jeu, requete)
-    lignes = [lecteur.ligne(i, e, de, pions, [c for c in toutes if c.groupe == GROUPE_TEST])
+    groupe = requete.get("groupe")
+    groupe = GROUPE_TEST if groupe == "" else groupe
+    lignes = [lecteur.ligne(i, e, de, pions, [c for c in toutes if c.groupe == GROUPE_TEST], groupe)
               for i, e in entrees_objets(liste)]
     saisies = [decl_de, decl_pions, *lecteur.saisies_att.values()]
     notes = list(NOTES)
@@ -289,6 +334,7 @@ def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[st
     manquant = ["Les seuils de la piste Trace et les valeurs des Corps (sauf l'ATT 3 du Soldat) ne sont pas dans "
                 "le livre (« manquant ») : les colonnes de Trace vont de 1 à 4 dés, et l'ATT d'un autre Corps se "
                 "saisit dans « Vos données »."]
-    return Matrice(cibles=toutes, groupes=groupes, lignes=lignes, resultat="Succès, dés au symbole ou Ennemis",
-                   succes="Au moins 1", hors_de_combat="Test réussi", notes=notes, manquant=manquant,
-                   saisies=saisies)
+    return Matrice(cibles=toutes, groupes=groupes, lignes=lignes,
+                   resultat="Test réussi (1) ou raté (0), dés au symbole ou Ennemis piochés",
+                   succes="Au moins 1", hors_de_combat="Objectif atteint", notes=notes, manquant=manquant,
+                   saisies=saisies, lois=lois)
