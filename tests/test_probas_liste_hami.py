@@ -254,6 +254,13 @@ def test_my_list_against_an_opposing_communaute(hami):
     assert cible["figurines"] == 6  # Gardien 4 Essences, ancien +2 (line 527 and the age bonus)
 
 
+def test_an_opposing_list_of_another_game_is_refused_in_french(hami):
+    autre = {"jeu": "bataille-d6", "nom": "Autre", "format": 250, "entrees": [{"nom": "Archers"}]}
+    with pytest.raises(ErreurEntree) as exc:
+        _probas(hami, _liste("01-exemple-du-livre.yaml"), adverse=autre, saisies={"paquet": PAQUET})
+    assert "pas pour HAMI" in exc.value.message
+
+
 def test_la_jaune_s_launcher_takes_robuste_away(hami):
     liste = {"jeu": "hami", "format": 9, "options": {"lien": "lumiere"},
              "entrees": [{"legendaire": "la-jaune"}]}

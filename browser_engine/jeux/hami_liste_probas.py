@@ -280,7 +280,13 @@ def cibles_adverses(donnees_jeu: dict[str, Any], adverse: dict[str, Any]) -> tup
     """Each creature of the opposing Communauté, by day and by night; notes for those left out."""
     out: list[tuple[Cible, Defense]] = []
     notes: list[str] = []
+    jeu = adverse.get("jeu")
+    if jeu is not None and jeu != hami.JEU:
+        raise ErreurEntree(f"La liste adverse est pour le jeu « {str(jeu)[:40]} », pas pour HAMI : donnez une "
+                           "Communauté de HAMI.")
     figures, roche = creatures(donnees_jeu, adverse)
+    if not figures:
+        notes.append("Liste adverse : aucune créature lisible (caste, légendaire, familier sauvage ou prédateur).")
     for k, creature in enumerate(figures):
         nom = str(creature.get("nom") or nom_entree({}, creature["entree"]))[:80]
         essences = creature.get("E")
