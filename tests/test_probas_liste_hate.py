@@ -176,7 +176,8 @@ def test_worm_sword_kos_on_two_damage(reponse: dict):
 def test_an_entry_without_typed_dice_says_why(reponse: dict):
     champion = reponse["entrees"][6]
     assert champion["actions"] == []
-    assert any("Champion" in r and "manquant" in r for r in champion["remarques"])
+    assert any("non saisis" in r and "manquant" in r for r in champion["remarques"])
+    assert any("Champion" in m and "manquant" in m for m in reponse["manquant"])
     assert "hate-attaque-champion" in [s["stockage"] for s in reponse["saisies"]]
 
 

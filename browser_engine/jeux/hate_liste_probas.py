@@ -130,7 +130,7 @@ class Contexte:
     de: str
     defenses: dict[str, dict[str, Any]]  # target id -> defence parameters of `calcul-combat`
     saisies: list[dict[str, Any]]
-    manquant: list[str]
+    manquant: list[str]  # the kinds whose attack dice are not typed
 
 
 def _action(ctx: Contexte, ident: str, nom: str, calcul: str, attaque: dict[str, Any], detail: str) -> Action:
@@ -152,11 +152,9 @@ def _attaques(ctx: Contexte, ligne: Ligne, s: Sorte, jeu_cartes: Any) -> None:
         ctx.saisies.append(decl)
     base = _entier_saisi(ctx.requete, decl)
     if base is None:
-        ligne.remarques.append(f"Attaque : dés d'attaque de base ({s.nom}) non saisis ; le livre ne les donne pas "
-                               "(manquant).")
-        texte = f"Dés d'attaque de « {s.nom} » : manquant, à saisir."
-        if texte not in ctx.manquant:
-            ctx.manquant.append(texte)
+        ligne.remarques.append("Dés d'attaque non saisis (manquant dans le livre).")
+        if s.nom not in ctx.manquant:
+            ctx.manquant.append(s.nom)
         return
     p = profil(base, jeu_cartes, EFFETS_ATTAQUE, NON_COMPTES_ATTAQUE)
     if p.non_comptes:
@@ -316,6 +314,7 @@ def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[st
     if controle.tribu == TRIBU_PLUS_FORTE:
         notes.append("Sarrassa : après le round 2, −2 dés en attaque et −1 en défense (au moins 1 dé) ; non compté.")
     return Matrice(cibles=cibles, groupes=groupes, lignes=lignes, resultat="Frappes moins parades",
-                   succes="KO (au moins 1)", hors_de_combat="KO", notes=notes,
-                   manquant=[MANQUANT_CARTES, *ctx.manquant] if ctx.manquant else [],
+                   succes="Assommer la cible", hors_de_combat="Cible KO", notes=notes,
+                   manquant=[f"{MANQUANT_CARTES} Dés d'attaque pas encore saisis : {', '.join(ctx.manquant)}."]
+                   if ctx.manquant else [],
                    lois=lois, saisies=saisies, adverse=True)
