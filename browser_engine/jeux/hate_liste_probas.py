@@ -308,7 +308,7 @@ def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[st
     saisies = [decl_de, *(d for d in ctx.saisies if d["id"].startswith("attaque-")),
                *(d for d in ctx.saisies if d["id"].startswith("defense-"))]
     if de is None:
-        attente = non_calculable([MANQUANT_DE, MANQUANT_CARTES], saisies=saisies)
+        attente = non_calculable([f"{MANQUANT_DE} {MANQUANT_CARTES}"], saisies=saisies)  # one message, one box
         attente.adverse = True  # the opposing tribe can be given at once: its defence inputs appear
         return attente
     if controle.tribu == TRIBU_PLUS_FORTE:
