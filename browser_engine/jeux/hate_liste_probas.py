@@ -24,7 +24,16 @@ from ..probas_liste import Action, Calculs, Cible, Ligne, Loi, Matrice, lire_adv
 from ..schema_lite import afficher
 from .hate_combat import MAX_DES
 from .hate_liste import LIBELLES, MERCENAIRE, TRIBU_SHAMAN_IMMORTEL, TYPES_TRIBU, TYRAN, Controle, Figure
-from .hate_liste_probas_effets import ATTAQUES_EN_PLUS, EFFETS_ATTAQUE, EFFETS_DEFENSE, NON_COMPTES_ATTAQUE, NON_COMPTES_DEFENSE, cartes, profil
+from .hate_liste_probas_effets import (
+    ATTAQUES_EN_PLUS,
+    EFFETS_ATTAQUE,
+    EFFETS_DEFENSE,
+    NON_COMPTES_ATTAQUE,
+    NON_COMPTES_DEFENSE,
+    Cartes,
+    cartes,
+    profil,
+)
 
 COMBAT = "calcul-combat"
 FIXE = "calcul-attaque-fixe"
@@ -145,7 +154,7 @@ def _pluriel(n: int, mot: str) -> str:
     return f"{n} {mot}{'s' if n > 1 else ''}"
 
 
-def _attaques(ctx: Contexte, ligne: Ligne, s: Sorte, jeu_cartes: Any) -> None:
+def _attaques(ctx: Contexte, ligne: Ligne, s: Sorte, jeu_cartes: Cartes) -> None:
     """The ordinary attack (and Trull A's) from the typed base dice, or why there is none."""
     decl = declaration_des(s, "attaque")
     if decl not in ctx.saisies:
@@ -178,7 +187,7 @@ def _attaques_fixes(ctx: Contexte, ligne: Ligne, ids: set[str]) -> None:
     """The fixed-dice attacks of the figure's cards (Catapulte, Pousser, Corvux C, Spore Child…)."""
     for pre in odds.declaration(ctx.donnees, FIXE).get("preselections") or []:
         if pre.get("regle") in ids:
-            valeurs = {k: v for k, v in (pre.get("valeurs") or {}).items()}
+            valeurs = dict(pre.get("valeurs") or {})
             ligne.actions.append(_action(ctx, f"fixe-{pre['id']}", str(pre.get("nom")), FIXE, valeurs,
                                          str(pre.get("note") or "").strip()))
     if REGLE_WORM in ids:
