@@ -173,6 +173,7 @@ def test_the_view_asks_one_group_and_gets_only_its_actions(donnees):
         m = _probas(donnees, _liste(), saisies={"d6-tamashii": DE}, groupe=groupe)
         assert {a["id"] for a in m["entrees"][0]["actions"]} == actions
         assert {c["groupe"] for c in m["cibles"]} == {groupe or "tests"}
+        assert m["resultat"] != tout["resultat"]  # the words of the group shown
         for entree, complete in zip(m["entrees"], tout["entrees"], strict=True):
             for action in entree["actions"]:
                 entiere = next(a for a in complete["actions"] if a["id"] == action["id"])

@@ -39,6 +39,11 @@ SUCCES_PAR_JOUEUR = 3  # « 3 × [joueurs] » (l. 1258), the group test of the c
 DES_DE_TRACE = range(1, 5)
 SYMBOLES_X = {1: "symbole de base", 2: "symbole moins courant"}
 CORPS_DE_DEPART = "marcheur"
+# What a cell counts, and what « at least 1 » means, for the group shown (all groups: the first pair).
+LIBELLES = {None: ("Test réussi (1) ou raté (0), dés au symbole ou Ennemis piochés", "Au moins 1"),
+            GROUPE_TEST: ("Test réussi (1) ou raté (0)", "Au moins 1 (Test réussi)"),
+            GROUPE_ATTAQUE: ("Dés au symbole du Cadre X (Dégâts)", "Au moins 1 dé au symbole"),
+            GROUPE_TRACE: ("Ennemis piochés", "Au moins 1 Ennemi (la Trace revient à 0)")}
 ACTIONS_DU_GROUPE = {GROUPE_TEST: {"test"}, GROUPE_ATTAQUE: {"attaque", "attaque-puissance"},
                      GROUPE_TRACE: {"trace"}}
 
@@ -334,7 +339,6 @@ def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[st
     manquant = ["Les seuils de la piste Trace et les valeurs des Corps (sauf l'ATT 3 du Soldat) ne sont pas dans "
                 "le livre (« manquant ») : les colonnes de Trace vont de 1 à 4 dés, et l'ATT d'un autre Corps se "
                 "saisit dans « Vos données »."]
-    return Matrice(cibles=toutes, groupes=groupes, lignes=lignes,
-                   resultat="Test réussi (1) ou raté (0), dés au symbole ou Ennemis piochés",
-                   succes="Au moins 1", hors_de_combat="Objectif atteint", notes=notes, manquant=manquant,
-                   saisies=saisies, lois=lois)
+    resultat, succes = LIBELLES.get(groupe, LIBELLES[None])
+    return Matrice(cibles=toutes, groupes=groupes, lignes=lignes, resultat=resultat, succes=succes,
+                   hors_de_combat="Objectif atteint", notes=notes, manquant=manquant, saisies=saisies, lois=lois)
