@@ -2,16 +2,17 @@
  *
  * Listens to the `compendium:rapport` event of the tool root (verifier.js: detail {rapport, texte},
  * the report carries the parsed `liste`), asks the engine for the odds matrix of the list
- * (moteur.composer(jeu, {action: "probas", liste, adverse?}, catalogue)) and shows it: one row per
+ * (moteur.composer(jeu, {action: "probas", liste, adverse?, saisies?}, catalogue)) and shows it: one row per
  * entry, one column per target, a small inline SVG bar chart per cell, the expected value, the chance
  * of at least one success, and the exact fractions on demand. Every text comes from the engine or
  * from here in French; names from the list only reach the page through textContent (el()).
+ * The inputs the book does not give (dice faces, a deck, figures' dice) are typed in « Vos données »
+ * (probas-liste-saisies.js); the opposing list is offered when the engine says the game reads one.
  */
 (function () {
   "use strict";
   const C = () => window.Compendium;
   const SVG = "http://www.w3.org/2000/svg";
-  const ADVERSE_JEUX = new Set(["bataille-d6"]); // games whose engine reads an opposing list
   const TAILLE_MAX_ADVERSE = 2 * 1024 * 1024;
   const decimales = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -80,7 +81,8 @@
     const { el } = C();
     const jeu = racine.dataset.jeu;
     const moteur = C().moteur(C().racine(racine.dataset.base || ""));
-    const avecAdverse = ADVERSE_JEUX.has(jeu);
+    let avecAdverse = false; // set from the engine's answer (`adverse`)
+    const saisies = C().probasSaisies.creer(jeu, () => relancer());
 
     let liste = null; // the last list read by verifier.js
     let catalogue = null; // the player's profile catalogue text, if any
@@ -97,24 +99,22 @@
     const detail = el("div", { classe: "cpd-pl-detail", "data-role": "probas-detail", "aria-live": "polite" });
     const notes = el("ul", { classe: "cpd-pl-notes", "data-role": "probas-notes" });
     const adverseTexte = el("textarea", { id: "cpd-pl-adverse", classe: "cpd-texte", rows: "6", spellcheck: "false", autocomplete: "off",
-      "data-role": "probas-adverse", placeholder: "jeu: bataille-d6\nnom: Liste adverse\nentrees:\n  - nom: …" });
+      "data-role": "probas-adverse", placeholder: `jeu: ${jeu}\nnom: Liste adverse\nentrees:\n  - nom: …` });
     const adverseFichier = el("input", { type: "file", classe: "cpd-cache", accept: ".yaml,.yml,.json,.txt", tabindex: "-1", "aria-hidden": "true",
       "data-role": "probas-adverse-fichier" });
     const adverseEtat = el("p", { classe: "cpd-aide", role: "status", "aria-live": "polite" });
-    const blocAdverse = avecAdverse
-      ? el("details", { classe: "cpd-pl-adverse", "data-role": "probas-adverse-bloc" },
+    const blocAdverse = el("details", { classe: "cpd-pl-adverse", "data-role": "probas-adverse-bloc", hidden: true },
         el("summary", {}, "Ma liste contre la sienne (liste adverse)"),
         el("label", { classe: "cpd-etiquette", for: "cpd-pl-adverse" }, "Liste adverse au format YAML ou JSON"),
         adverseTexte,
         el("div", { classe: "cpd-barre-outils" },
           el("button", { type: "button", classe: "md-button", onclick: () => adverseFichier.click() }, "Importer la liste adverse…"),
           adverseFichier),
-        adverseEtat)
-      : null;
+        adverseEtat);
     const vue = el("div", { id: "cpd-pl-vue", hidden: true },
       el("p", { classe: "cpd-aide", "data-role": "probas-intro" }, "Pour chaque entrée, la loi exacte de ses actions principales contre des cibles tirées des règles : "
         + "cliquez une case pour voir son graphique et ses fractions exactes."),
-      blocAdverse, etat, contenu, detail, notes);
+      saisies.element, blocAdverse, etat, contenu, detail, notes);
     const section = el("section", { classe: "cpd-probas-liste", "aria-labelledby": "cpd-pl-titre", "data-role": "probas-liste" },
       el("h2", { id: "cpd-pl-titre", classe: "cpd-titre-resultats" }, "Probabilités de ma liste"), bouton, vue);
     const resultats = racine.querySelector(".cpd-resultats");
@@ -139,6 +139,8 @@
       etat.textContent = "Calcul des probabilités…";
       // The matrix comes with floats only; the exact fractions of a cell are asked when opened.
       const requete = { action: "probas", liste, fractions: false };
+      const valeurs = saisies.valeurs();
+      if (Object.keys(valeurs).length) requete.saisies = valeurs;
       const avecListeAdverse = avecAdverse && !!adverseTexte.value.trim();
       if (avecListeAdverse) requete.adverse = adverseTexte.value;
       // "" asks for the game's first group: a newly given opposing list is shown at once.
@@ -174,6 +176,11 @@
     function afficher() {
       const m = matrice;
       detail.replaceChildren();
+      saisies.definir(m.saisies);
+      // Editors drawn for the first time are filled from the browser's storage: ask again with them.
+      if (JSON.stringify(saisies.valeurs()) !== JSON.stringify((requeteFaite && requeteFaite.saisies) || {})) relancer();
+      avecAdverse = m.adverse === true;
+      blocAdverse.hidden = !avecAdverse;
       const blocs = [];
       for (const texte of m.manquant) {
         blocs.push(el("div", { classe: "admonition warning", "data-role": "probas-manquant" },
@@ -182,6 +189,7 @@
       notes.replaceChildren();
       vue.querySelector("[data-role=probas-intro]").hidden = !m.calculable;
       if (!m.calculable) {
+        notes.replaceChildren(...m.notes.map((n) => el("li", {}, n)));
         etat.textContent = "";
         contenu.replaceChildren(...blocs);
         return;
@@ -269,23 +277,21 @@
         relancer();
       });
     }
-    if (avecAdverse) {
-      adverseTexte.addEventListener("input", relancer);
-      adverseFichier.addEventListener("change", () => {
-        const f = adverseFichier.files && adverseFichier.files[0];
-        if (!f) return;
-        if (f.size > TAILLE_MAX_ADVERSE) {
-          adverseEtat.textContent = `Le fichier « ${f.name} » est trop volumineux (2 Mo au plus).`;
-          return;
-        }
-        f.text().then((texte) => {
-          adverseTexte.value = texte;
-          adverseEtat.textContent = `Liste adverse importée depuis « ${f.name} ».`;
-          calculer();
-        }, () => { adverseEtat.textContent = `Le fichier « ${f.name} » n'a pas pu être lu.`; });
-        adverseFichier.value = "";
-      });
-    }
+    adverseTexte.addEventListener("input", relancer);
+    adverseFichier.addEventListener("change", () => {
+      const f = adverseFichier.files && adverseFichier.files[0];
+      if (!f) return;
+      if (f.size > TAILLE_MAX_ADVERSE) {
+        adverseEtat.textContent = `Le fichier « ${f.name} » est trop volumineux (2 Mo au plus).`;
+        return;
+      }
+      f.text().then((texte) => {
+        adverseTexte.value = texte;
+        adverseEtat.textContent = `Liste adverse importée depuis « ${f.name} ».`;
+        calculer();
+      }, () => { adverseEtat.textContent = `Le fichier « ${f.name} » n'a pas pu être lu.`; });
+      adverseFichier.value = "";
+    });
   }
 
   C().surPage(() => {

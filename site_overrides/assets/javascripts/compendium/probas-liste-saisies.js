@@ -1,0 +1,130 @@
+/* « Vos données » of « Probabilités de ma liste »: what the player types where the book is silent.
+ *
+ * The engine's odds matrix lists, in `saisies`, the inputs it can use (declarations shaped like the
+ * parameters of calculs.yaml): a die's faces (`des`, des.js), a Combat deck (`paquet`, paquet.js) or
+ * a number (`entier`, such as a figure's dice). This file draws one editor per declaration and sends
+ * the complete ones back, keyed like the engine's `cle_saisie` (the declaration's `stockage`, else
+ * its `id`). Dice and decks use the editors and the browser storage of the game's « Probabilités »
+ * page, so what was typed there is already filled in here, and the other way round.
+ *
+ *   const s = Compendium.probasSaisies.creer(jeu, auChangement);
+ *   s.element;                 // a <form> to place in the view
+ *   s.definir(declarations);   // draw the editors (kept as they are when the declarations are the same)
+ *   s.valeurs();               // -> {cle: valeur} for every complete input
+ */
+(function () {
+  "use strict";
+  const C = () => window.Compendium;
+  const CLE_ENTIER = "compendium.saisie."; // + game id + "." + key
+  const EDITEURS = { des: "des", paquet: "paquet" };
+
+  function cle(declaration) {
+    return String(declaration.stockage || declaration.id || "");
+  }
+
+  function editeur(type) {
+    return window.CompendiumParametres && window.CompendiumParametres[EDITEURS[type]];
+  }
+
+  function lireEntier(jeu, nom) {
+    try {
+      return window.localStorage.getItem(CLE_ENTIER + jeu + "." + nom) || "";
+    } catch (e) {
+      return "";
+    }
+  }
+
+  function ecrireEntier(jeu, nom, valeur) {
+    try {
+      if (valeur) window.localStorage.setItem(CLE_ENTIER + jeu + "." + nom, valeur);
+      else window.localStorage.removeItem(CLE_ENTIER + jeu + "." + nom);
+    } catch (e) {
+      /* storage refused: the value still works on this page */
+    }
+  }
+
+  function creer(jeu, auChangement) {
+    const { el } = C();
+    const liste = el("div", { classe: "cpd-parametres cpd-pl-saisies-liste" });
+    const resume = el("span", { classe: "cpd-pl-saisies-resume", "data-role": "probas-saisies-resume" });
+    const repli = el("details", { open: true },
+      el("summary", {}, el("strong", { id: "cpd-pl-saisies-titre" }, "Vos données"), " ", resume),
+      el("p", { classe: "cpd-aide" }, "Le livre ne donne pas ces valeurs (imprimées sur les cartes ou en icônes) : saisissez celles de votre "
+        + "matériel. Elles restent dans ce navigateur et servent aussi à la page « Probabilités » du jeu."),
+      liste);
+    const element = el("form", { classe: "cpd-pl-saisies", "data-jeu": jeu, "data-role": "probas-saisies", hidden: true,
+      "aria-labelledby": "cpd-pl-saisies-titre", onsubmit: (ev) => ev.preventDefault() }, repli);
+    let signature = "";
+    let champs = []; // [{declaration, noeud}]
+
+    function champ(declaration, rang) {
+      const id = `cpd-pl-saisie-${rang}`;
+      const aide = declaration.aide ? el("p", { classe: "cpd-aide", id: id + "-aide" }, declaration.aide) : null;
+      if (declaration.type === "entier") {
+        const entree = el("input", { type: "number", inputmode: "numeric", id, step: "1", "data-role": "probas-saisie",
+          "data-cle": cle(declaration), min: declaration.min ?? null, max: declaration.max ?? null,
+          "aria-describedby": aide ? id + "-aide" : null });
+        entree.value = lireEntier(jeu, cle(declaration));
+        entree.addEventListener("input", () => {
+          ecrireEntier(jeu, cle(declaration), entree.value.trim());
+          auChangement();
+        });
+        return { declaration, noeud: entree,
+          bloc: el("div", { classe: "cpd-parametre" }, el("label", { for: id }, declaration.nom || cle(declaration)), entree, aide) };
+      }
+      const outil = editeur(declaration.type);
+      const titre = el("span", { classe: "cpd-etiquette", id: id + "-titre" }, declaration.nom || cle(declaration));
+      const noeud = el("div", { id, role: "group", "aria-labelledby": id + "-titre", "data-type": declaration.type, "data-jeu": jeu,
+        "data-role": "probas-saisie", "data-cle": cle(declaration), "aria-describedby": aide ? id + "-aide" : null });
+      const bloc = el("div", { classe: "cpd-parametre cpd-parametre--" + declaration.type }, titre, noeud, aide);
+      if (outil) outil.rendre(noeud, declaration);
+      else noeud.append(el("p", { classe: "cpd-panneau-erreur", role: "alert" }, "L'éditeur de cette donnée n'a pas pu se charger."));
+      return { declaration, noeud, bloc };
+    }
+
+    function definir(declarations) {
+      const valides = (Array.isArray(declarations) ? declarations : [])
+        .filter((d) => d && typeof d === "object" && cle(d) && (d.type === "entier" || EDITEURS[d.type]));
+      const nouvelle = JSON.stringify(valides);
+      if (nouvelle === signature) return;
+      signature = nouvelle;
+      champs = valides.map(champ);
+      liste.replaceChildren(...champs.map((c) => c.bloc));
+      element.hidden = champs.length === 0;
+      const completes = Object.keys(valeurs()).length;
+      repli.open = completes < champs.length; // folded away once everything is typed
+      resumer();
+    }
+
+    function resumer() {
+      const completes = Object.keys(valeurs()).length;
+      resume.textContent = completes === champs.length ? `(${completes} sur ${champs.length} saisie${champs.length > 1 ? "s" : ""}, complètes)`
+        : `(${completes} sur ${champs.length} saisie${champs.length > 1 ? "s" : ""} : à compléter)`;
+    }
+
+    function valeurs() {
+      const sortie = {};
+      for (const { declaration, noeud } of champs) {
+        if (declaration.type === "entier") {
+          const brut = noeud.value.trim();
+          if (/^-?\d+$/.test(brut)) sortie[cle(declaration)] = Number(brut);
+          continue;
+        }
+        const outil = editeur(declaration.type);
+        if (outil && !outil.manque(noeud)) sortie[cle(declaration)] = outil.lire(noeud);
+      }
+      return sortie;
+    }
+
+    // des.js and paquet.js fire a bubbling « change » on every edit.
+    element.addEventListener("change", (ev) => {
+      resumer();
+      if (!(ev.target && ev.target.matches && ev.target.matches('input[type="number"][data-role="probas-saisie"]'))) auChangement();
+    });
+    element.addEventListener("input", resumer);
+    return { element, definir, valeurs };
+  }
+
+  window.Compendium = window.Compendium || {};
+  window.Compendium.probasSaisies = { creer };
+})();
