@@ -242,3 +242,18 @@ def test_every_example_list_answers(hate: dict, chemin: Path):
         assert entree["actions"] or entree["remarques"], entree["nom"]
         for action in entree["actions"]:
             assert all(c is not None and 0 <= c["au_moins_un"]["probabilite"] <= 1 for c in action["cellules"])
+
+
+def test_a_scar_on_a_printed_skill_slot_cancels_it(hate: dict):
+    # Maw with Scar-A-01 (slot A, −1 die in attack): Maw A (+3 hits, slot A) is covered, so no flat hits
+    liste = {**LISTE, "entrees": [{"type": "mercenaire", "mercenaire": "maw", "cicatrices": ["cicatrice-a-01"]}]}
+    r = executer(hate, liste, {"action": "probas", "liste": liste, "saisies": {**SAISIES, "hate-attaque-maw": 3}})
+    _assert_cell(_cell(r, 0, "attaque", "defense-2"), _combat_law(3 - 1, 2))
+    assert any("Maw A" in remarque for remarque in r["entrees"][0]["remarques"])
+
+
+def test_shaman_and_sarrassa_dice_are_asked_per_tribe(hate: dict):
+    liste = lire_liste((DOSSIER / "06-chronique-sarrassa-et-worm.yaml").read_text(encoding="utf-8"))
+    cles = [s["stockage"] for s in executer(hate, liste, {"action": "probas", "liste": liste})["saisies"]]
+    assert {"hate-attaque-shaman-sarrassa", "hate-attaque-guerrier-sarrassa", "hate-attaque-worm"} <= set(cles)
+    assert "hate-attaque-guerrier" not in cles  # the Sarrassa cards are stronger than the others (line 1573)
