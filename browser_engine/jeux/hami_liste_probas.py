@@ -343,13 +343,12 @@ def lois(calculs: Calculs, action: Action, parametres_cellule: dict[str, Any]) -
 
 
 def _detail(nom: str, attaque: Attaque) -> str:
-    """What the row shows under the entry: « Snifleur : Cogner 1, 1 carte piochée »."""
-    pluriel = "s" if attaque.cartes > 1 else ""
-    texte = f"{nom} {attaque.cartes}, {attaque.cartes} carte{pluriel} piochée{pluriel}"
+    """What the row shows under the entry: « Snifleur : Cogner 1 (1 carte) »."""
+    texte = f"{nom} {attaque.cartes} ({attaque.cartes} carte{'s' if attaque.cartes > 1 else ''})"
     if attaque.poison:
-        texte += ", Poison (au moins 1 perte)"
+        texte += ", Poison : au moins 1 perte"
     if attaque.ignore_robuste:
-        texte += ", Lanceur des Anciens (la cible perd Robuste)"
+        texte += ", Lanceur des Anciens : la cible perd Robuste"
     return texte
 
 
