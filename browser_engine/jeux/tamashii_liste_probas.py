@@ -149,15 +149,17 @@ def _corps_actif(entree: dict[str, Any]) -> str:
     return CORPS_DE_DEPART
 
 
-def _att_des_donnees(donnees_jeu: dict[str, Any], corps: str) -> int | None:
-    """A Body's ATT printed in the data (the Soldat's, from the combat example), else None."""
+def _att_des_donnees(donnees_jeu: dict[str, Any], corps: str) -> tuple[int, str] | None:
+    """A Body's ATT given by the data (the Soldat's, from the combat example) and its source section, else None."""
     cle = _slug(corps)
     for profil in donnees_jeu.get("profils") or []:
         if not isinstance(profil, dict) or not str(profil.get("categorie", "")).startswith("Corps"):
             continue
         noms = [profil.get("id"), profil.get("nom"), *(profil.get("formes") or [])]
         if any(isinstance(n, str) and _slug(n) == cle for n in noms):
-            return _entier((profil.get("caracteristiques") or {}).get("ATT"))
+            att = _entier((profil.get("caracteristiques") or {}).get("ATT"))
+            section = (profil.get("source") or {}).get("section")
+            return (att, f"d'après « {section} »" if section else "donnée du livre") if att is not None else None
     return None
 
 
@@ -254,9 +256,9 @@ class _Joueurs:
 
     def att(self, entree: dict[str, Any], corps: str) -> tuple[int | None, str]:
         """The active Body's ATT and where it comes from; None when the player has not typed it."""
-        att = _att_des_donnees(self.donnees_jeu, corps)
-        if att is not None:
-            return att, f"ATT {att} ({corps}, d'après l'exemple de combat)"
+        connue = _att_des_donnees(self.donnees_jeu, corps)
+        if connue is not None:
+            return connue[0], f"ATT {connue[0]} ({corps}, {connue[1]})"
         plateau = _entier(entree.get("plateau"))
         decl = declaration_att(self.donnees_jeu, corps, plateau)
         self.saisies_att.setdefault(decl["id"], decl)
