@@ -91,8 +91,7 @@ def declaration_des(s: Sorte, camp: str) -> dict[str, Any]:
     mot = "d'attaque" if camp == "attaque" else "de défense"
     return {"id": f"{camp}-{s.cle}", "nom": f"{s.nom} : dés {mot}", "type": "entier", "min": 0, "max": MAX_DES,
             "stockage": f"hate-{camp}-{s.cle}",
-            "aide": f"Dés {mot} de base imprimés sur la carte (absente du livre : manquant), sans les améliorations "
-                    "ni les cicatrices, que le calcul ajoute."}
+            "aide": "Le nombre de la carte, sans améliorations ni cicatrices (le calcul les ajoute)."}
 
 
 def _entier_saisi(requete: dict[str, Any], decl: dict[str, Any]) -> int | None:
