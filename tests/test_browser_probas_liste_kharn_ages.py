@@ -65,13 +65,19 @@ def test_attaques_contre_les_cartes_du_catalogue(onglet: Onglet, site_url: str, 
     assert page.locator(f"{MATRICE} tbody tr").count() >= len(attendu["entrees"])
     capitaine = attendu["entrees"][0]
     for action in capitaine["actions"]:
-        cellule = action["cellules"][1]
+        cellule = action["cellules"][0]
         bouton = page.locator(f"[data-role=probas-cellule][data-entree='0'][data-action={action['id']}]"
                               f"[data-cible={cellule['cible']}]")
         assert "E\u00a0" + _fr(cellule["esperance"]["valeur"]) in bouton.inner_text()
+    # The cards of level II are another group, computed when it is picked.
+    assert page.locator("[data-role=probas-groupe] option").count() == 6
+    page.select_option("[data-role=probas-groupe]", "cartes-niveau-2")
+    page.wait_for_function("() => document.querySelector('[data-role=probas-matrice] thead')"
+                           "?.textContent.includes('Mage fictif')", timeout=120_000)
     # The entry whose card has no characteristics says why, in the row.
     assert "manquantes" in page.locator(MATRICE).inner_text()
-    page.locator("[data-role=probas-liste]").screenshot(path=str(output_dir / "probas-liste-kharn-ages.png"))
+    page.locator("[data-role=probas-liste]").screenshot(path=str(output_dir / "probas-liste-kharn-ages.png"),
+                                                       animations="disabled", timeout=120_000)
 
 
 def test_sans_cartes_la_vue_dit_ce_qui_manque(onglet: Onglet, site_url: str) -> None:

@@ -136,7 +136,7 @@ def cellule(matrice: dict, entree: int, action: str, cible: str) -> dict:
 def test_standard_attack_against_a_standard_defence_and_an_armour_matches_the_enumeration():
     # Brute: P 4 engaged twice (8), 1 D10, damage 4 + 1 (effect of P), stature 3 on an RC.
     # Garde defends with 2 PA: P (the attacker's) 2 + its best 3 = 5, 2 D10; armour 6, 1/2.
-    m = probas(liste("brute"), groupe="cartes")
+    m = probas(liste("brute"), groupe="cartes-niveau-2")
     attendu = pv_perdus(touches(1, 8, frozenset({1}), 2, 5), base=5, bonus_rc=3, pv=7,
                         armure=(6, 1, 2, 3), niveau_d=2)
     c = cellule(m, 0, "melee", "profil-garde")
@@ -149,7 +149,7 @@ def test_standard_attack_against_a_standard_defence_and_an_armour_matches_the_en
 def test_shot_of_a_shooter_against_a_reflex_defence_matches_the_enumeration():
     # Archer carries a bow: tir basique AA (8), 2 D10, EC on 1 and 2, damage 4, doubled on an RC
     # (the doubling passes the armour). Garde by reflex: the dice alone.
-    m = probas(liste("archer"), groupe="cartes-reflexe")
+    m = probas(liste("archer"), groupe="cartes-niveau-2-reflexe")
     attendu = pv_perdus(touches(2, 8, frozenset({1, 2}), 2, 0), base=4, bonus_rc=4, pv=7,
                         armure=(6, 1, 2, 3), niveau_d=2)
     assert distribution(cellule(m, 0, "tir", "profil-garde-reflexe")) == attendu
@@ -157,7 +157,7 @@ def test_shot_of_a_shooter_against_a_reflex_defence_matches_the_enumeration():
 
 def test_standard_attack_against_a_target_without_armour_is_capped_at_its_pv():
     # Brute against Archer (no armour, 5 PV): Archer defends with P 1 + its best A 4 = 5.
-    m = probas(liste("brute"), groupe="cartes")
+    m = probas(liste("brute"), groupe="cartes-niveau-2")
     attendu = pv_perdus(touches(1, 8, frozenset({1}), 2, 5), base=5, bonus_rc=3, pv=5, armure=None, niveau_d=2)
     c = cellule(m, 0, "melee", "profil-archer")
     assert distribution(c) == attendu
@@ -171,7 +171,9 @@ def test_rows_name_their_attacks_and_say_why_one_is_missing():
     assert any("arme de tir" in r for r in brute["remarques"])
     assert [a["id"] for a in archer["actions"]] == ["melee", "tir"]
     assert "PP" in brute["actions"][0]["detail"] and "AA" in archer["actions"][1]["detail"]
-    assert [g["id"] for g in m["groupes"]] == ["cartes", "cartes-reflexe"]
+    # One group per level of the cards (Brute is level I, Archer and Garde level II).
+    assert [g["id"] for g in m["groupes"]] == ["cartes-niveau-1", "cartes-niveau-1-reflexe",
+                                               "cartes-niveau-2", "cartes-niveau-2-reflexe"]
     cartes = {"profil-brute", "profil-archer", "profil-garde"}
     assert {c["id"] for c in m["cibles"]} == cartes | {f"{c}-reflexe" for c in cartes}
     assert m["resultat"] and m["succes"] and m["hors_de_combat"] and m["notes"]
@@ -181,7 +183,7 @@ def test_mastery_dice_of_the_cards_reach_the_calculation():
     cartes = copy.deepcopy([BRUTE, GARDE])
     cartes[0]["maitrise"] = ["corps à corps"]
     cartes[1]["maitrise"] = ["Défense"]
-    m = probas(liste("brute", cartes=cartes), groupe="cartes")
+    m = probas(liste("brute", cartes=cartes), groupe="cartes-niveau-2")
     p = cellule(m, 0, "melee", "profil-garde")["parametres"]
     assert p["maitrise_attaque"] is True and p["maitrise_defense"] is True
 
@@ -213,7 +215,7 @@ def test_an_entry_whose_card_is_missing_or_incomplete_gets_a_remark_and_is_liste
 def test_characteristics_beyond_the_calculation_leave_the_cell_empty_with_a_note():
     geant = {"id": "geant", "nom": "Géant", "niveau": 3, "cout": 200,
              "caracteristiques": {"V": 2, "P": 20, "A": 1, "C": 9, "stature": 6, "PV": 20}}
-    m = probas(liste("geant", cartes=(geant, GARDE)), groupe="cartes")
+    m = probas(liste("geant", cartes=(geant, GARDE)), groupe="cartes-niveau-2")
     assert cellule(m, 0, "melee", "profil-garde") is None
     assert any("bornes du calcul" in n for n in m["notes"])
 
@@ -244,7 +246,7 @@ def test_an_opposing_list_gives_one_target_per_entry_read_from_its_own_cards():
     attendu = pv_perdus(touches(1, 8, frozenset({1}), 2, 8), base=5, bonus_rc=3, pv=7, armure=(6, 1, 2, 3), niveau_d=2)
     assert distribution(cellule(m, 0, "melee", "adverse-0")) == attendu
     # Its Archer comes from the player's cards: the same law as the card's own column.
-    cartes = probas(liste("brute"), groupe="cartes")
+    cartes = probas(liste("brute"), groupe="cartes-niveau-2")
     assert distribution(cellule(m, 0, "melee", "adverse-1")) == distribution(cellule(cartes, 0, "melee", "profil-archer"))
     assert any("absent" in n or "Entrée 3" in n for n in m["notes"])
 

@@ -35,10 +35,8 @@ from .kharn_ages_liste_probas_profils import (
 CALCUL = "calcul-degats"
 PA_STANDARD = 2
 PERCE_MAX = 10
-GROUPE_CARTES = "cartes"
-GROUPE_CARTES_REFLEXE = "cartes-reflexe"
 GROUPE_ADVERSE = "adverse"
-GROUPE_ADVERSE_REFLEXE = "adverse-reflexe"
+NIVEAUX = ("I", "II", "III")
 
 NOTES = [
     "Chaque case est une seule attaque. Corps à corps : attaque standard (2 PA), la caractéristique la plus "
@@ -162,18 +160,22 @@ class _Construction:
                               + " ; ".join(self.incompletes[:20]) + (" ; …" if len(self.incompletes) > 20 else "") + ".")
 
     def cibles_des_cartes(self) -> None:
-        """Every profile card with its characteristics and PV (at most MAX_CIBLES)."""
-        retenus = 0
+        """Every profile card with its characteristics and PV, one group per level (at most MAX_CIBLES each).
+
+        Only the shown group is computed: small groups keep the first view quick.
+        """
+        retenus = [0, 0, 0]
         for ident, profil in self.profils.items():
             nom = str(profil.get("nom") or ident)[:80]
             c = self.defendable(f"« {nom} »", lire_combattant(profil))
             if c is None:
                 continue
-            if retenus == MAX_CIBLES:
-                self.notes.append(f"Plus de {MAX_CIBLES} cartes : seules les {MAX_CIBLES} premières sont des cibles.")
-                break
-            retenus += 1
-            self.cible(f"profil-{ident}", nom, GROUPE_CARTES, c)
+            if retenus[c.niveau - 1] == MAX_CIBLES:
+                self.notes.append(f"Plus de {MAX_CIBLES} cartes de niveau {NIVEAUX[c.niveau - 1]} : seules les "
+                                  f"{MAX_CIBLES} premières sont des cibles.")
+                continue
+            retenus[c.niveau - 1] += 1
+            self.cible(f"profil-{ident}", nom, groupe_cartes(c.niveau), c)
 
     def cibles_adverses(self, adverse: dict[str, Any]) -> None:
         """Every entry of the opposing list, read from its own cards, else from the player's."""
@@ -240,16 +242,24 @@ class _Construction:
         return ligne
 
 
+def groupe_cartes(niveau: int) -> str:
+    """The group of the cards of one level (standard defence; « -reflexe » for the reflex one)."""
+    return f"cartes-niveau-{niveau}"
+
+
 def _groupes(cibles: list[Cible], adverse: dict[str, Any] | None) -> list[dict[str, str]]:
     titre = "liste adverse"
     if adverse is not None and isinstance(adverse.get("nom"), str) and adverse["nom"].strip():
         titre = adverse["nom"].strip()[:80]
-    noms = [(GROUPE_ADVERSE, f"Ma liste contre la sienne : {titre} (défense standard, 2 PA)"),
-            (GROUPE_ADVERSE_REFLEXE, f"Ma liste contre la sienne : {titre} (défense réflexe)"),
-            (GROUPE_CARTES, "Profils de mes cartes (défense standard, 2 PA)"),
-            (GROUPE_CARTES_REFLEXE, "Profils de mes cartes (défense réflexe)")]
+    noms = [(GROUPE_ADVERSE, f"Ma liste contre la sienne : {titre}")]
+    noms += [(groupe_cartes(n), f"Mes cartes de niveau {NIVEAUX[n - 1]}") for n in (1, 2, 3)]
     presents = {c.groupe for c in cibles}
-    return [{"id": g, "nom": nom} for g, nom in noms if g in presents]
+    groupes = []
+    for g, nom in noms:
+        groupes += [{"id": g + suffixe, "nom": f"{nom} ({defense})"}
+                    for suffixe, defense in (("", "défense standard, 2 PA"), ("-reflexe", "défense réflexe"))
+                    if g + suffixe in presents]
+    return groupes
 
 
 def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[str, Any]) -> Matrice:

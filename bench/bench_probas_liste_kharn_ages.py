@@ -1,0 +1,106 @@
+"""« Probabilités de ma liste » for Khârn-Âges: time of the odds matrix of a 40-entry list (CPython).
+
+    .venv/bin/python bench/bench_probas_liste_kharn_ages.py [--essais N] [--json FICHIER]
+
+The book prints no profile card, so the cards here are invented for the measurement (levels 1
+to 3, mastery dice, armours, bows): a 40-entry list drawn from 6 cards, and a worst case of 40
+distinct cards. Request: the one the view sends (the first group, an opposing list of 6
+entries: 6 targets, distributions as floats). Measured: the first request of the process
+(modules imported, icepool warm), a request after `probas_liste.vider_cache()` (the engine's
+own caches of opposed rolls kept), warm requests, and a request after an edit (one entry
+changes card). Goal from the issue: ≤ 1 s for 40 entries against 6 targets. Measurements only.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
+
+from browser_engine import odds, probas_liste  # noqa: E402
+from browser_engine.cli import charger_donnees  # noqa: E402
+from browser_engine.requetes import executer  # noqa: E402
+
+ENTREES = 40
+CIBLES = 6
+
+
+def carte(k: int, ident: str | None = None) -> dict[str, Any]:
+    """An invented profile card, varied by `k` (not game data: the book prints none)."""
+    c: dict[str, Any] = {
+        "id": ident or f"carte-{k}", "nom": f"Carte {k}", "niveau": 1 + k % 3, "cout": 50,
+        "caracteristiques": {"V": 2 + k % 3, "P": 2 + (k * 2) % 5, "A": 1 + k % 4, "C": 2 + k % 2,
+                             "stature": 3, "PV": 5 + k % 4},
+        "maitrise": ["corps à corps"] if k % 2 else ["défense"]}
+    if k % 3 == 0:
+        c["equipement_de_base"] = [{"id": "arc", "cout": 10}]
+    if k % 2 == 0:
+        c["armure"] = {"seuil": 6, "faible": 1, "fort": 2, "duree": 4}
+    return c
+
+
+def liste(cartes: int) -> dict[str, Any]:
+    """40 entries drawn in turn from `cartes` invented cards."""
+    profils = [carte(k) for k in range(cartes)]
+    return {"jeu": "kharn-ages", "nom": "Banc d'essai", "format": 5000, "profils": profils,
+            "equipements": [{"id": "arc", "nom": "Arc", "cout": 10, "categorie": "arme de tir"}],
+            "entrees": [{"profil": f"carte-{i % cartes}"} for i in range(ENTREES)]}
+
+
+def adverse() -> dict[str, Any]:
+    profils = [carte(100 + i, f"adverse-{i}") for i in range(CIBLES)]
+    return {"jeu": "kharn-ages", "nom": "Adverse", "format": 500, "profils": profils,
+            "entrees": [{"profil": p["id"]} for p in profils]}
+
+
+def requete(document: dict[str, Any]) -> dict[str, Any]:
+    return {"action": "probas", "liste": document, "adverse": adverse(), "fractions": False, "groupe": ""}
+
+
+def chrono(donnees: dict[str, Any], document: dict[str, Any]) -> float:
+    debut = time.perf_counter()
+    resultat = executer(donnees, document, requete(document))
+    duree = time.perf_counter() - debut
+    assert len(resultat["cibles"]) == CIBLES and len(resultat["entrees"]) == ENTREES
+    return duree
+
+
+def mesurer(cartes: int, essais: int) -> dict[str, float]:
+    """Times in seconds for one list: first, after vider_cache, warm (median), after an edit."""
+    donnees = charger_donnees("kharn-ages")
+    odds.calculer(donnees, "calcul-degats", {})  # imports and icepool warm, on other parameters
+    document = liste(cartes)
+    premiere = chrono(donnees, document)
+    probas_liste.vider_cache()
+    apres_vidage = chrono(donnees, document)
+    chaud = statistics.median(chrono(donnees, document) for _ in range(essais))
+    document["profils"].append(carte(50, "carte-editee"))
+    document["entrees"][0]["profil"] = "carte-editee"
+    edition = chrono(donnees, document)
+    return {"premiere": premiere, "apres_vidage": apres_vidage, "chaud": chaud, "apres_edition": edition}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--essais", type=int, default=5)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    resultats = {}
+    for nom, cartes in (("6 cartes", 6), ("40 cartes distinctes", ENTREES)):
+        resultats[nom] = mesurer(cartes, args.essais)
+        r = resultats[nom]
+        print(f"Khârn-Âges, {ENTREES} entrées ({nom}) contre {CIBLES} cibles : première requête "
+              f"{r['premiere']:.2f} s, après vider_cache {r['apres_vidage']:.2f} s, à chaud {r['chaud']:.3f} s, "
+              f"après une modification {r['apres_edition']:.2f} s")
+    if args.json:
+        args.json.write_text(json.dumps(resultats, indent=2), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
