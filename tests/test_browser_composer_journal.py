@@ -65,3 +65,23 @@ def test_journal_de_chronique_par_clics(onglet: Onglet, site_url: str, tmp_path:
     page.wait_for_function("(o) => document.querySelector('#cpd-liste').value.includes('origine: ' + o)", arg=second["origine"])
     assert texte_yaml(page)["journal"] == attendu
     assert accord_avec_cli(page, tmp_path)["valide"]
+
+
+def test_village_seulement_en_chronique(onglet: Onglet, site_url: str) -> None:
+    """`x-si`: the village options appear when the mode is « chronique », not in a simple battle."""
+    page = onglet.page
+    ouvrir(page, site_url + "hate/verifier/")
+    simple = next(v for v in page.eval_on_selector_all("#cpd-exemple option", "os => os.map(o => o.value)")
+                  if "01-simple-bataille" in v)
+    page.select_option("#cpd-exemple", value=simple)
+    page.wait_for_function("() => (document.querySelector('#cpd-liste').value || '').includes('bataille-simple')")
+    attendre_rapport(page)
+    village = "[data-role=composer] [data-champ=village]"
+    assert page.input_value("#cpd-c-options-mode") == '"bataille-simple"'  # option values are JSON
+    assert page.locator(village).count() == 0
+    page.select_option("#cpd-c-options-mode", value='"chronique"')
+    page.wait_for_selector(village, timeout=30_000)
+    assert texte_yaml(page)["options"]["mode"] == "chronique"
+    assert "village" not in texte_yaml(page)["options"]  # shown, not written until the player sets it
+    page.select_option("#cpd-c-options-mode", value='"bataille-simple"')
+    page.wait_for_function("(s) => document.querySelectorAll(s).length === 0", arg=village, timeout=30_000)

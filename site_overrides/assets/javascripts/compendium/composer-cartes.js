@@ -163,7 +163,11 @@
       const opts = resoudre(props.options || {}, schema);
       const valeursOptions = estObjet(b.liste.options) ? b.liste.options : {};
       for (const [k, s] of Object.entries(opts.properties || {})) {
-        champsListe.push(b.controle(["options", k], resoudre(s, schema), valeursOptions[k], { ouverts }));
+        const sous = resoudre(s, schema);
+        // `x-si`: an option that applies only when other options have given values (Hate's village in
+        // chronicle mode); left out otherwise, unless the list already gives it (so it can be removed).
+        if (valeursOptions[k] === undefined && !conditionRemplie(sous["x-si"], valeursOptions)) continue;
+        champsListe.push(b.controle(["options", k], sous, valeursOptions[k], { ouverts }));
       }
       // Sections the schema opens to the builder (`x-composer: section`: Hate's chronicle log),
       // folded unless open before, or one of their fields has a message.
@@ -200,6 +204,12 @@
           } else e.focus({ preventScroll: false });
         }
       }
+    }
+
+    /** `x-si: {option: [values]}` holds when every named option has one of its values. */
+    function conditionRemplie(condition, options) {
+      if (!estObjet(condition)) return true;
+      return Object.entries(condition).every(([cle, valeurs]) => (Array.isArray(valeurs) ? valeurs : [valeurs]).includes(options[cle]));
     }
 
     Object.assign(b, { violations, rangEntree, ligneCout, message, totalTexte, carte, dessiner });

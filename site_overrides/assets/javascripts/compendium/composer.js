@@ -19,6 +19,8 @@
 //     mercenaire, ameliorations, cicatrices; Khârn-Âges: retire, ajoute, en_mains).
 //   * `x-etat-de-partie: true` on an entry property: a game-state field, not needed to build the
 //     list (Tamashii), shown behind « Plus de champs (état de partie) » unless it has a value or an error.
+//   * `x-si: {option: [values]}` on an option: shown only when those options have one of those values
+//     (Hate: the village in chronicle mode), or when the list already gives it.
 //   * `x-depart: {valeur, explication}` on `format`: the starting format of a new list, a value the
 //     book gives (the first one when it gives several), with why, shown under the field.
 //
