@@ -24,31 +24,29 @@ from typing import Any
 
 from ..errors import ErreurEntree
 from ..probas_liste import Action, Calculs, Cible, Ligne, Loi, Matrice, lire_adverse, nom_entree, non_calculable, saisie
-from ..regles import VueEntree
-from . import hami
 from .hami_cartes import paquet_cnj
-from .hami_donnees import entier, proprietes
+from .hami_donnees import entier
+from .hami_liste_probas_cibles import (
+    GROUPE_ADVERSE,
+    GROUPE_CASTES,
+    GROUPE_FIXES,
+    GROUPE_SOLO,
+    Defense,
+    cibles_adverses,
+    cibles_castes,
+    cibles_fixes,
+    cibles_solo,
+    creatures,
+    declaration_calcul,
+    profil_par_id,
+)
 from .hami_probas import lire_paquet
 
 CALCUL_CARTES = "calcul-combat-cartes"
-CALCUL_FIXE = "calcul-combat-defense-fixe"
-CALCUL_CNJ = "calcul-combat-cnj"
 # Parameter that names each calculation's key (used to dispatch a cell to its calculation).
 CLES_CALCUL = (("defense_lumiere", "combat_fixe"), ("cnj_attaque", "combat_cnj"), ("main_attaquant", "combat_cartes"))
-
-PERIODES = ((False, "jour", "Jour"), (True, "nuit", "Nuit"))
-CASTES = ("guetteur", "pisteuse", "gardien", "conteur")
-PREDATEUR_NJ = "predateur-non-joueur"
-STADES_SOLO = ("predateur-larve", "predateur-adulte", "predateur-geant")
-CNJ_SOLO = ("familier-enrage", "hami-egare", "nemesis")
-PRESELECTION_GIBIER = "gibier"
-AGILITE, ROBUSTE, POISON = "agilite", "robuste", "poison"
+POISON = "poison"
 LANCEUR_DES_ANCIENS = "lanceur-des-anciens"  # its targets lose Robuste (line 767)
-TRIBU_ROCHE = "roche"  # Communauté bonus: familiers neither wild nor mechanical are Robuste (line 449)
-MECANIQUE = "mecanique"
-
-GROUPE_ADVERSE, GROUPE_CASTES, GROUPE_FIXES, GROUPE_SOLO = "adverse", "castes", "defenses-fixes", "solo"
-MAX_CIBLES_ADVERSES = 60
 
 MAIN = {
     "id": "main", "nom": "Cartes déjà en main", "type": "entier", "min": 0, "max": 3,
@@ -73,19 +71,6 @@ class Attaque:
     ignore_robuste: bool
 
 
-@dataclass(frozen=True)
-class Defense:
-    """How a target defends: `cartes` (draws from its deck), `fixe` or `cnj`, and its Essences."""
-
-    genre: str
-    nuit: bool
-    essences: int
-    agile: bool = False
-    robuste: bool = False
-    lumiere: int = 0
-    ombre: int = 0
-
-
 @dataclass
 class Contexte:
     """The player's inputs as the calculations take them: deck text, hand size, deck size."""
@@ -97,13 +82,9 @@ class Contexte:
 
 # --- the player's inputs ---------------------------------------------------------------------------
 
-def _declaration(donnees_jeu: dict[str, Any], calcul_id: str) -> dict[str, Any]:
-    return next(c for c in donnees_jeu.get("calculs") or [] if isinstance(c, dict) and c.get("id") == calcul_id)
-
-
 def declaration_paquet(donnees_jeu: dict[str, Any]) -> dict[str, Any]:
     """The deck parameter as `calcul-combat-cartes` declares it (same editor and storage as the odds page)."""
-    decl = next(p for p in _declaration(donnees_jeu, CALCUL_CARTES)["parametres"] if p["id"] == "paquet")
+    decl = next(p for p in declaration_calcul(donnees_jeu, CALCUL_CARTES)["parametres"] if p["id"] == "paquet")
     return {k: v for k, v in decl.items() if k != "defaut"}
 
 
@@ -143,34 +124,12 @@ def lire_contexte(donnees_jeu: dict[str, Any], requete: dict[str, Any]) -> Conte
 
 # --- the list's creatures ------------------------------------------------------------------------
 
-def creatures(donnees_jeu: dict[str, Any], liste: dict[str, Any]) -> tuple[list[dict[str, Any]], bool]:
-    """Every figure of a Communauté with its final characteristics (the checker's details).
-
-    Returns the figures and whether the Meneur's tribe gives the Roche Communauté bonus.
-    """
-    entrees = liste.get("entrees") if isinstance(liste.get("entrees"), list) else []
-    vues = [VueEntree(i, e) for i, e in enumerate(entrees) if isinstance(e, dict)]
-    details = hami.analyser(donnees_jeu, liste, vues).details
-    bonus = details.get("bonus_communaute") or {}
-    return details["creatures"], bonus.get("tribu") == TRIBU_ROCHE
-
-
-def _profil(donnees_jeu: dict[str, Any], profil_id: str) -> dict[str, Any]:
-    return next((p for p in donnees_jeu.get("profils") or [] if isinstance(p, dict) and p.get("id") == profil_id), {})
-
-
-def _robuste_par_roche(donnees_jeu: dict[str, Any], creature: dict[str, Any], roche: bool) -> bool:
-    """A familier attached to a Hami, not mechanical, in a Communauté led by the Roche (line 449)."""
-    return roche and creature["genre"] == "familier" and \
-        proprietes(_profil(donnees_jeu, creature["profil"])).get(MECANIQUE) is not True
-
-
 def attaques(donnees_jeu: dict[str, Any], creature: dict[str, Any]) -> tuple[list[tuple[str, Attaque]], list[str]]:
     """A creature's Cogner and Tirer, or why it has none (value missing, « - » or « X »)."""
     out: list[tuple[str, Attaque]] = []
     remarques: list[str] = []
     capacites = set(creature.get("capacites") or [])
-    equipement = _profil(donnees_jeu, creature["profil"]).get("equipement") or []
+    equipement = profil_par_id(donnees_jeu, creature["profil"]).get("equipement") or []
     for tir, cle, nom in ((False, "C", "Cogner"), (True, "T", "Tirer")):
         valeur = creature.get(cle)
         if entier(valeur) and 1 <= valeur <= 3:
@@ -183,129 +142,6 @@ def attaques(donnees_jeu: dict[str, Any], creature: dict[str, Any]) -> tuple[lis
             remarques.append(f"{creature['nom']} : valeur {nom} « {valeur} » (manquant ou au choix en partie), "
                              f"pas de calcul de {nom}.")
     return out, remarques
-
-
-# --- targets ---------------------------------------------------------------------------------------
-
-def _essences(profil: dict[str, Any]) -> int | None:
-    e = (profil.get("caracteristiques") or {}).get("E")
-    return e if entier(e) and e >= 1 else None
-
-
-def cibles_castes(donnees_jeu: dict[str, Any]) -> list[tuple[Cible, Defense]]:
-    """Each caste, by day and by night, with its base Essences and its Agilité or Robuste."""
-    out = []
-    profils = {proprietes(p).get("caste"): p for p in donnees_jeu.get("profils") or []
-               if isinstance(p, dict) and p.get("categorie") == "caste"}
-    for caste in CASTES:
-        profil = profils.get(caste)
-        essences = _essences(profil or {})
-        if profil is None or essences is None:
-            continue
-        capacites = set(profil.get("capacites") or [])
-        traits = [n for c, n in ((AGILITE, "Agile"), (ROBUSTE, "Robuste")) if c in capacites]
-        for nuit, pid, pnom in PERIODES:
-            detail = f"{profil['nom']} de base, {essences} Essences" + "".join(f", {t}" for t in traits) + f" ; {pnom}"
-            out.append((Cible(f"{caste}-{pid}", f"{profil['nom']} ({pnom})", GROUPE_CASTES, detail, essences),
-                        Defense("cartes", nuit, essences, AGILITE in capacites, ROBUSTE in capacites)))
-    return out
-
-
-def _preselection(donnees_jeu: dict[str, Any], calcul_id: str, ident: str) -> dict[str, Any]:
-    decl = _declaration(donnees_jeu, calcul_id)
-    return next((p.get("valeurs") or {} for p in decl.get("preselections") or [] if p.get("id") == ident), {})
-
-
-def _defense_predateur(donnees_jeu: dict[str, Any], nuit: bool) -> tuple[int, int]:
-    """The non-player predators' fixed card: 2 Lumières by day, 3 Ombres by night (line 869)."""
-    props = proprietes(_profil(donnees_jeu, PREDATEUR_NJ))
-    return (0, props["defense_nuit_ombre"]) if nuit else (props["defense_jour_lumiere"], 0)
-
-
-def cibles_fixes(donnees_jeu: dict[str, Any]) -> list[tuple[Cible, Defense]]:
-    """The non-player predator (module 3) and the gibier of « Le terrain de chasse », by day and by night."""
-    out = []
-    predateur = _profil(donnees_jeu, PREDATEUR_NJ)
-    essences = _essences(predateur)
-    gibier = _preselection(donnees_jeu, CALCUL_FIXE, PRESELECTION_GIBIER)
-    for nuit, pid, pnom in PERIODES:
-        if essences is not None:
-            lum, omb = _defense_predateur(donnees_jeu, nuit)
-            out.append((Cible(f"predateur-{pid}", f"Prédateur non-joueur ({pnom})", GROUPE_FIXES,
-                              f"Défense fixe {_symboles(lum, omb)}, {essences} Essences", essences),
-                        Defense("fixe", nuit, essences, lumiere=lum, ombre=omb)))
-        if gibier:
-            lum, omb, ess = gibier["defense_lumiere"], gibier["defense_ombre"], gibier["essences"]
-            out.append((Cible(f"gibier-{pid}", f"Gibier ({pnom})", GROUPE_FIXES,
-                              f"Le terrain de chasse : défense fixe {_symboles(lum, omb)}, {ess} Essences", ess),
-                        Defense("fixe", nuit, ess, lumiere=lum, ombre=omb)))
-    return out
-
-
-def _symboles(lumiere: int, ombre: int) -> str:
-    parts = [f"{lumiere} Lumière{'s' if lumiere > 1 else ''}"] if lumiere else []
-    parts += [f"{ombre} Ombre{'s' if ombre > 1 else ''}"] if ombre else []
-    return " et ".join(parts) or "aucun symbole"
-
-
-def cibles_solo(donnees_jeu: dict[str, Any], cnj_possible: bool) -> list[tuple[Cible, Defense]]:
-    """Solo mode: predators (fixed defence, line 1415) and the creatures that draw from the CNJ deck."""
-    out = []
-    for nuit, pid, pnom in PERIODES:
-        lum, omb = _defense_predateur(donnees_jeu, nuit)
-        for ident in STADES_SOLO:
-            profil = _profil(donnees_jeu, ident)
-            essences = _essences(profil)
-            if essences is None:
-                continue
-            nom = str(profil.get("nom", ident)).split(" (")[0]
-            out.append((Cible(f"solo-{ident}-{pid}", f"{nom}, solo ({pnom})", GROUPE_SOLO,
-                              f"Prédateur non-joueur du mode solo : défense fixe {_symboles(lum, omb)}, "
-                              f"{essences} Essences", essences),
-                        Defense("fixe", nuit, essences, lumiere=lum, ombre=omb)))
-        if not cnj_possible:
-            continue
-        for ident in CNJ_SOLO:
-            profil = _profil(donnees_jeu, ident)
-            essences = _essences(profil)
-            if essences is None:
-                continue
-            out.append((Cible(f"solo-{ident}-{pid}", f"{profil.get('nom', ident)} ({pnom})", GROUPE_SOLO,
-                              f"Créature non-joueur : pioche dans le paquet des CNJ, {essences} Essences", essences),
-                        Defense("cnj", nuit, essences)))
-    return out
-
-
-def cibles_adverses(donnees_jeu: dict[str, Any], adverse: dict[str, Any]) -> tuple[list[tuple[Cible, Defense]], list[str]]:
-    """Each creature of the opposing Communauté, by day and by night; notes for those left out."""
-    out: list[tuple[Cible, Defense]] = []
-    notes: list[str] = []
-    jeu = adverse.get("jeu")
-    if jeu is not None and jeu != hami.JEU:
-        raise ErreurEntree(f"La liste adverse est pour le jeu « {str(jeu)[:40]} », pas pour HAMI : donnez une "
-                           "Communauté de HAMI.")
-    figures, roche = creatures(donnees_jeu, adverse)
-    if not figures:
-        notes.append("Liste adverse : aucune créature lisible (caste, légendaire, familier sauvage ou prédateur).")
-    for k, creature in enumerate(figures):
-        nom = str(creature.get("nom") or nom_entree({}, creature["entree"]))[:80]
-        essences = creature.get("E")
-        if not entier(essences) or essences < 1:
-            notes.append(f"Liste adverse, « {nom} » : Essences illisibles, créature ignorée.")
-            continue
-        if len(out) + 2 > MAX_CIBLES_ADVERSES:
-            notes.append(f"Liste adverse : au-delà de {MAX_CIBLES_ADVERSES // 2} créatures, les suivantes sont "
-                         "ignorées.")
-            break
-        capacites = set(creature.get("capacites") or [])
-        agile = AGILITE in capacites
-        robuste = ROBUSTE in capacites or _robuste_par_roche(donnees_jeu, creature, roche)
-        traits = "".join(t for t, oui in ((", Agile", agile), (", Robuste", robuste)) if oui)
-        for nuit, pid, pnom in PERIODES:
-            out.append((Cible(f"adverse-{k}-{pid}", f"{nom} ({pnom})", GROUPE_ADVERSE,
-                              f"{essences} Essences{traits}", essences),
-                        Defense("cartes", nuit, essences, agile, robuste)))
-    return out, notes
 
 
 # --- parameters of one cell ---------------------------------------------------------------------------
@@ -376,7 +212,7 @@ def lignes(donnees_jeu: dict[str, Any], liste: dict[str, Any], cibles: list[tupl
             actions, remarques = attaques(donnees_jeu, creature)
             ligne.remarques += remarques
             for nom, attaque in actions:
-                prefixe = "" if k == 0 else f"{_profil(donnees_jeu, creature['profil']).get('nom', creature['nom'])} : "
+                prefixe = "" if k == 0 else f"{profil_par_id(donnees_jeu, creature['profil']).get('nom', creature['nom'])} : "
                 params = {c.id: parametres(attaque, d, contexte) for c, d in cibles} if contexte else {}
                 ligne.actions.append(Action(f"{k}-{nom.lower()}", prefixe + nom, "combat_cartes", params,
                                             _detail(prefixe + nom, attaque)))
