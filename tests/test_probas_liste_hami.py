@@ -184,6 +184,15 @@ def test_fixed_defences_of_predators_and_gibiers_with_poison(hami):
         p for x, p in brute_fixed(False, 3, 1, (2, 1)).items() if x >= 4)
 
 
+def test_poison_against_a_solo_creature_is_left_empty_and_said(hami):
+    m = _probas(hami, _liste("04-la-ruche-et-ses-familiers.yaml"), saisies={"paquet": PAQUET})
+    larve = next(e for e in m["entrees"] if e["nom"] == "Larve (prédateur)")
+    rang = [c["id"] for c in m["cibles"]].index("solo-hami-egare-jour")
+    assert larve["actions"][0]["cellules"][rang] is None
+    assert any("Poison" in note for note in m["notes"])
+    assert not any("trop petit" in note for note in m["notes"])  # 8 cards: 3 in hand + 2 drawn fit
+
+
 def test_solo_creatures_draw_from_the_deck_without_its_blank_cards(hami):
     m = _probas(hami, _liste("06-campagne-solo.yaml"), saisies={"paquet": PAQUET, "main": 2})
     guetteur = m["entrees"][0]["nom"]

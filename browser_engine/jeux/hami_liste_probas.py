@@ -146,26 +146,28 @@ def attaques(donnees_jeu: dict[str, Any], creature: dict[str, Any]) -> tuple[lis
 
 # --- parameters of one cell ---------------------------------------------------------------------------
 
-def parametres(attaque: Attaque, defense: Defense, contexte: Contexte) -> dict[str, Any] | None:
-    """The declared calculation's parameters for one attack on one target, or None when it cannot run.
+def raison_vide(attaque: Attaque, defense: Defense, contexte: Contexte) -> str | None:
+    """Why a cell cannot be computed (shown as a note), or None when it can."""
+    if contexte.taille < contexte.main + attaque.cartes:
+        return (f"Case vide : le paquet ({contexte.taille} cartes) est trop petit pour {contexte.main} carte"
+                f"{'s' if contexte.main > 1 else ''} en main et la pioche de l'attaque.")
+    if defense.genre == "cnj" and attaque.poison:
+        return "Case vide : le calcul du mode solo ne prend pas en compte Poison (créature non-joueur attaquée)."
+    return None
 
-    None: the deck is too small for the cards drawn, or Poison against a solo creature (the solo
-    calculation does not take Poison).
-    """
+
+def parametres(attaque: Attaque, defense: Defense, contexte: Contexte) -> dict[str, Any] | None:
+    """The declared calculation's parameters for one attack on one target, or None (see `raison_vide`)."""
     main = contexte.main
-    if contexte.taille < main + attaque.cartes:
+    if raison_vide(attaque, defense, contexte) is not None:
         return None
     if defense.genre == "fixe":
         return {"paquet": contexte.paquet, "defense_lumiere": defense.lumiere, "defense_ombre": defense.ombre,
                 "nuit": defense.nuit, "cartes": attaque.cartes, "main": main, "attaques": 1,
                 "essences": defense.essences, "poison": attaque.poison}
     if defense.genre == "cnj":
-        if attaque.poison:
-            return None
         return {"paquet": contexte.paquet, "cnj_attaque": False, "nuit": defense.nuit, "aube": False,
                 "cartes": attaque.cartes, "main": main, "couvert": False, "essences": defense.essences}
-    if contexte.taille < main + 1:
-        return None
     revelation = (defense.agile and not attaque.tir) or (defense.robuste and attaque.tir and not attaque.ignore_robuste)
     return {"paquet": contexte.paquet, "cartes": attaque.cartes, "couvert": False, "nuit": defense.nuit,
             "main_attaquant": main, "main_defenseur": main, "apres_revelation": revelation,
@@ -189,8 +191,8 @@ def _detail(nom: str, attaque: Attaque) -> str:
 
 
 def lignes(donnees_jeu: dict[str, Any], liste: dict[str, Any], cibles: list[tuple[Cible, Defense]],
-           contexte: Contexte | None) -> list[Ligne]:
-    """One row per list entry: the Cogner and Tirer of each of its creatures."""
+           contexte: Contexte, vides: list[str]) -> list[Ligne]:
+    """One row per list entry: the Cogner and Tirer of each of its creatures; `vides` gets why cells are empty."""
     entrees = liste.get("entrees") if isinstance(liste.get("entrees"), list) else []
     par_entree: dict[int, list[dict[str, Any]]] = {}
     figures, _ = creatures(donnees_jeu, liste)
@@ -213,7 +215,11 @@ def lignes(donnees_jeu: dict[str, Any], liste: dict[str, Any], cibles: list[tupl
             ligne.remarques += remarques
             for nom, attaque in actions:
                 prefixe = "" if k == 0 else f"{profil_par_id(donnees_jeu, creature['profil']).get('nom', creature['nom'])} : "
-                params = {c.id: parametres(attaque, d, contexte) for c, d in cibles} if contexte else {}
+                params = {c.id: parametres(attaque, d, contexte) for c, d in cibles}
+                for _, defense in cibles:
+                    raison = raison_vide(attaque, defense, contexte)
+                    if raison is not None and raison not in vides:
+                        vides.append(raison)
                 ligne.actions.append(Action(f"{k}-{nom.lower()}", prefixe + nom, "combat_cartes", params,
                                             _detail(prefixe + nom, attaque)))
         out.append(ligne)
@@ -258,10 +264,9 @@ def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[st
         nom = adverse.get("nom")
         titre = nom.strip()[:80] if isinstance(nom, str) and nom.strip() else "liste adverse"
         groupes.insert(0, {"id": GROUPE_ADVERSE, "nom": f"Ma liste contre la sienne : {titre}"})
-    rangees = lignes(donnees_jeu, liste, cibles, contexte)
-    if any(p is None for ligne in rangees for a in ligne.actions for p in a.parametres.values()):
-        notes.append(f"Case vide : le paquet ({contexte.taille} cartes) est trop petit pour la main et la pioche, "
-                     "ou l'attaque a Poison, que le calcul du mode solo ne prend pas en compte.")
+    vides: list[str] = []
+    rangees = lignes(donnees_jeu, liste, cibles, contexte, vides)
+    notes += vides
     return Matrice(cibles=[c for c, _ in cibles], groupes=groupes, lignes=rangees, resultat="Essences perdues",
                    succes="Au moins 1 Essence perdue", hors_de_combat="Cible retirée", notes=notes,
                    manquant=manquant, lois=lois, saisies=declarations, adverse=True)
