@@ -6,7 +6,8 @@ every reroll), following the reroll policies written in data/tamashii/calculs.ya
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import product
+from functools import cache
+from itertools import combinations, product
 from pathlib import Path
 
 import pytest
@@ -169,7 +170,7 @@ def test_tests_go_up_to_three_successes_per_player(donnees):
 def test_the_view_asks_one_group_and_gets_only_its_actions(donnees):
     tout = _probas(donnees, _liste(), saisies={"d6-tamashii": DE})
     for groupe, actions in (("", {"test"}), ("tests", {"test"}), ("trace", {"trace"}),
-                            ("attaque", {"attaque", "attaque-puissance"})):
+                            ("attaque", {"attaque", "attaque-puissance"}), ("test-de-groupe", {"test-de-groupe"})):
         m = _probas(donnees, _liste(), saisies={"d6-tamashii": DE}, groupe=groupe)
         assert {a["id"] for a in m["entrees"][0]["actions"]} == actions
         assert {c["groupe"] for c in m["cibles"]} == {groupe or "tests"}
@@ -214,3 +215,50 @@ def test_every_example_list_answers(donnees, chemin):
     for entree in m["entrees"]:
         assert {"test", "trace"} <= {a["id"] for a in entree["actions"]}
         assert entree["remarques"] or {"attaque"} <= {a["id"] for a in entree["actions"]}
+
+
+def _groupe_brut(participants: list[tuple[int, int]], besoin: int) -> Fraction:
+    """Best chance of a group test: each in turn rerolls any of their own dice, seeing the successes before."""
+
+    @cache
+    def chance(rang: int, deja: int) -> Fraction:
+        if deja >= besoin or rang == len(participants):
+            return Fraction(int(deja >= besoin))
+        des, relances = participants[rang]
+        total = Fraction(0)
+        for jet in product(SUCCES, repeat=des):
+            meilleure = Fraction(0)
+            for m in range(min(relances, des) + 1):
+                for refaits in combinations(range(des), m):
+                    gardes = sum(v for i, v in enumerate(jet) if i not in refaits)
+                    nouveaux = list(product(SUCCES, repeat=m))
+                    moyenne = sum((chance(rang + 1, deja + gardes + sum(r)) for r in nouveaux), Fraction(0)) / len(nouveaux)
+                    meilleure = max(meilleure, moyenne)
+            total += meilleure
+        return total / 6 ** des
+
+    return chance(0, 0)
+
+
+def test_each_player_leads_a_group_test_checked_by_brute_force(donnees):
+    m = _probas(donnees, _liste(), saisies={"d6-tamashii": DE, "pions-test-tamashii": 2})
+    groupe = [c["id"] for c in m["cibles"] if c["groupe"] == "test-de-groupe"]
+    assert groupe == ["groupe-2", "groupe-4", "groupe-6", "groupe-8"]  # 1 to 4 × 2 players
+    # Ren (1 Relance) leads, then Sora (2 Relances); and the other way round.
+    for entree, participants in ((0, [(2, 1), (2, 2)]), (1, [(2, 2), (2, 1)])):
+        for besoin in (4, 6):
+            p = _groupe_brut(participants, besoin)
+            assert _loi(m, entree, "test-de-groupe", f"groupe-{besoin}") == {v: q for v, q in ((0, 1 - p), (1, p)) if q}
+
+
+def test_no_group_test_in_solo_or_beyond_four_players(donnees):
+    solo = _liste()
+    solo["options"] = {"mode": "solo"}
+    m = _probas(donnees, solo, saisies={"d6-tamashii": DE})
+    assert "test-de-groupe" not in {g["id"] for g in m["groupes"]}
+    assert any("solo" in n for n in m["notes"])
+    nombreux = _liste()
+    nombreux["entrees"] = nombreux["entrees"] * 3
+    m = _probas(donnees, nombreux, saisies={"d6-tamashii": DE})
+    assert "test-de-groupe" not in {g["id"] for g in m["groupes"]}
+    assert any("4 participants au plus" in n for n in m["notes"])

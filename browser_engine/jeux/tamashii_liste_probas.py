@@ -12,7 +12,8 @@ computed until the player types them (the `de` parameter of `calculs.yaml`, stor
   player for the Walker and any other Body), without and with the entry's Puissance, feeding
   an « X » frame of the basic or the rarer symbol;
 * the trace roll with the entry's Relances, for 1 to 4 dice (the track's thresholds are not in
-  the book).
+  the book);
+* the group test the player leads, with the others (`tamashii_liste_probas_groupe`).
 
 Every law comes from the declared calculations `test`, `attaque` and `trace` through
 `odds.calculer` (`probas_liste.Calculs`). The view asks one target group at a time: only the
@@ -30,6 +31,7 @@ from ..des import lire_des
 from ..errors import ErreurEntree
 from ..probas_liste import MAX_LOIS_GARDEES, Action, Calculs, Cible, Ligne, Loi, Matrice, entrees_objets, nom_entree, non_calculable, saisie
 from ..schema_lite import afficher
+from . import tamashii_liste_probas_groupe as groupe_de_test
 
 GROUPE_TEST = "tests"
 GROUPE_ATTAQUE = "attaque"
@@ -43,9 +45,10 @@ CORPS_DE_DEPART = "marcheur"
 LIBELLES = {None: ("Test réussi (1) ou raté (0), dés au symbole ou Ennemis piochés", "Au moins 1"),
             GROUPE_TEST: ("Test réussi (1) ou raté (0)", "Au moins 1 (Test réussi)"),
             GROUPE_ATTAQUE: ("Dés au symbole du Cadre X (Dégâts)", "Au moins 1 dé au symbole"),
-            GROUPE_TRACE: ("Ennemis piochés", "Au moins 1 Ennemi (la Trace revient à 0)")}
+            GROUPE_TRACE: ("Ennemis piochés", "Au moins 1 Ennemi (la Trace revient à 0)"),
+            groupe_de_test.GROUPE: ("Test de Groupe réussi (1) ou raté (0)", "Au moins 1 (Test réussi)")}
 ACTIONS_DU_GROUPE = {GROUPE_TEST: {"test"}, GROUPE_ATTAQUE: {"attaque", "attaque-puissance"},
-                     GROUPE_TRACE: {"trace"}}
+                     GROUPE_TRACE: {"trace"}, groupe_de_test.GROUPE: {groupe_de_test.ACTION}}
 
 MANQUANT_DE = (
     "Les faces du dé de Joueur ne sont pas dans le livre (imprimées en icônes seulement : donnée "
@@ -55,8 +58,10 @@ MANQUANT_DE = (
 NOTES = [
     "Chaque ligne est un joueur de la mise en place ; ses Relances et sa Puissance sont celles de son état "
     "en cours de partie (etat), sinon de ses Atouts de départ, sinon 0.",
-    "Ni Augmentation, ni capacité de Corps, ni Cadre fixe payé avant le Cadre X, ni Test de Groupe : la page "
-    "« Probabilités » de Tamashii les calcule.",
+    "Ni Augmentation, ni capacité de Corps, ni Cadre fixe payé avant le Cadre X : la page « Probabilités » de "
+    "Tamashii calcule ce Cadre.",
+    "Test de Groupe : l'ordre du tour est lu comme celui de la liste, à partir du joueur qui mène le Test ; "
+    "chacun vide le même nombre de pions.",
     "Les dés d'Ennemi (attaques des Ennemis, jet de Réinitialisation) ne dépendent d'aucun joueur de la liste : "
     "ils sont sur la page « Probabilités ».",
 ]
@@ -327,17 +332,29 @@ def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[st
     lecteur = _Joueurs(donnees_jeu, requete)
     groupe = requete.get("groupe")
     groupe = GROUPE_TEST if groupe == "" else groupe
+    entrees = entrees_objets(liste)
     lignes = [lecteur.ligne(i, e, de, pions, [c for c in toutes if c.groupe == GROUPE_TEST], groupe)
-              for i, e in entrees_objets(liste)]
+              for i, e in entrees]
     saisies = [decl_de, decl_pions, *lecteur.saisies_att.values()]
     notes = list(NOTES)
     if requete.get("adverse") not in (None, ""):
         notes.append("Le livre ne fait pas combattre deux joueurs : la liste adverse n'est pas utilisée.")
     if de is None:
         return non_calculable([MANQUANT_DE], saisies=saisies, notes=notes)
-    groupes = [{"id": GROUPE_TEST, "nom": f"Tests ({_pluriel(pions, 'pion')} vidé{'s' if pions > 1 else ''})"},
+    vides = f"{_pluriel(pions, 'pion')} vidé{'s' if pions > 1 else ''}"
+    groupes = [{"id": GROUPE_TEST, "nom": f"Tests ({vides})"},
                {"id": GROUPE_ATTAQUE, "nom": "Jet d'Attaque (Cadre X)"},
                {"id": GROUPE_TRACE, "nom": "Jet de Trace"}]
+    pourquoi_pas = groupe_de_test.applicable(liste, len(entrees))
+    if pourquoi_pas is None:
+        cibles_groupe = groupe_de_test.cibles(_joueurs(liste))
+        toutes += cibles_groupe
+        groupes.append({"id": groupe_de_test.GROUPE, "nom": f"Test de Groupe ({vides} chacun)"})
+        if groupe in (None, groupe_de_test.GROUPE):
+            relances = [min(max(_atout(e, "relance") or 0, 0), 5) for _, e in entrees]
+            groupe_de_test.ajouter(lignes, relances, de, pions, cibles_groupe)
+    else:
+        notes.append(pourquoi_pas)
     manquant = ["Les seuils de la piste Trace et les valeurs des Corps (sauf l'ATT 3 du Soldat) ne sont pas dans "
                 "le livre (« manquant ») : les colonnes de Trace vont de 1 à 4 dés, et l'ATT d'un autre Corps se "
                 "saisit dans « Vos données »."]
