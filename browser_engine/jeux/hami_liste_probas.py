@@ -228,7 +228,10 @@ def lignes(donnees_jeu: dict[str, Any], liste: dict[str, Any], cibles: list[tupl
 
 NOTES = [
     "Une seule attaque par case, sans couvert, sans hauteur (qui change le nombre de cartes piochées), sans sort, "
-    "objet ni effet de carte (Bond, Fuite…) : réglez-les sur la page « Probabilités » du jeu.",
+    "objet, effet de carte (Bond, Fuite…) ni capacité donnée en cours de partie (Mon protégé) : réglez-les sur la "
+    "page « Probabilités » du jeu.",
+    "Aube-Crépuscule : l'attaquant choisit la moitié des cartes lue, Jour ou Nuit ; la meilleure des deux colonnes "
+    "donne ses chances.",
     "Chaque joueur choisit la carte la plus favorable en moyenne (voir l'interprétation du calcul « Pertes "
     "d'Essence d'une attaque ») ; le défenseur pioche dans un paquet de même composition que le vôtre.",
     "Castes : Essences de base (un ancien en a 2 de plus, une monture Construct aussi) ; « cible retirée » est "
