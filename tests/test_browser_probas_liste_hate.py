@@ -3,7 +3,8 @@
 Without the die the view says what is missing and draws the editors (« Vos données »); once the
 die and the Guerrier's attack dice are typed, the matrix appears and its cells match the Python
 engine run here (browser_engine.probas_liste), whose cells are checked by brute force in
-tests/test_probas_liste_hate.py. No request may leave 127.0.0.1, no dialog, no JavaScript error.
+tests/test_probas_liste_hate.py. What was typed stays in the browser (a reload brings the matrix
+back). No request may leave 127.0.0.1, no dialog, no JavaScript error.
 """
 from __future__ import annotations
 
@@ -99,4 +100,10 @@ def test_de_et_des_saisis_puis_gardes(onglet: Onglet, site_url: str) -> None:
                           f"[data-cible={cible['id']}]")
     assert "≥1\u00a0" + _pourcent(cellule["au_moins_un"]["probabilite"]) in bouton.inner_text()
     _capture(page, "probas-liste-hate-adverse.png")
+
+    # What was typed stays in this browser: after a reload the matrix comes back by itself.
+    page.reload()
+    _ouvrir_exemple(page, site_url)
+    page.wait_for_selector(f"{MATRICE} [data-cible=defense-2]", timeout=60_000)
+    assert page.locator("input[data-role=probas-saisie][data-cle=hate-attaque-guerrier]").input_value() == "2"
     onglet.verifier_propre()
