@@ -31,6 +31,7 @@ from ..des import lire_des
 from ..errors import ErreurEntree
 from ..probas_liste import MAX_LOIS_GARDEES, Action, Calculs, Cible, Ligne, Loi, Matrice, entrees_objets, nom_entree, non_calculable, saisie
 from ..schema_lite import afficher
+from . import tamashii_des as td
 from . import tamashii_liste_probas_groupe as groupe_de_test
 
 GROUPE_TEST = "tests"
@@ -211,26 +212,38 @@ def _action_test(de: str, pions: int, relances: int, cibles_test: list[Cible], d
     return Action("test", "Test", "test", parametres, detail)
 
 
-_REUSSITES: dict[tuple[Loi, int], Loi] = {}  # Loi hashes by identity: one law object per test law kept
+# Laws of « test passed », kept between requests (one object per law: Loi hashes by identity).
+_REUSSITES: dict[tuple[str, tuple[tuple[int, int], ...], int], Loi] = {}
+PARTICIPANTS = 4  # participants of the calculation `test`
 
 
 def lois(calculs: Calculs, action: Action, parametres: dict[str, Any]) -> Loi:
     """A cell's law: the declared calculation's, except for a test, « passed » (1) or not (0).
 
-    The test calculation gives the law of the successes rolled, rerolls aimed at the number
-    asked; the test is passed when they reach it (l. 1248).
+    A test's chance is the one the calculation `test` gives (its issue « Test réussi »), from the
+    same engine function (`tamashii_des.test_groupe`); the calculation itself also tabulates the
+    chance for 0 to 12 tokens of the first participant, which the matrix does not show. The die
+    is checked once by the declared calculation (a face of more than 2 successes is refused).
     """
-    loi = calculs.loi(action.calcul, parametres)
     if action.calcul != "test":
-        return loi
-    cle = (loi, parametres["succes"])
+        return calculs.loi(action.calcul, parametres)
+    participants = tuple((parametres[f"des_{i}"], parametres[f"relances_{i}"]) for i in range(1, PARTICIPANTS + 1)
+                         if f"des_{i}" in parametres)
+    cle = (parametres["de"], participants, parametres["succes"])
     if cle not in _REUSSITES:
+        calculs.loi("test", {"de": parametres["de"], "succes": 1, "des_1": 1, "relances_1": 0})
+        faces = [face["succes"] for face in json.loads(parametres["de"])]
+        chance = td.test_groupe(faces, list(participants), parametres["succes"])[1]
         if len(_REUSSITES) >= MAX_LOIS_GARDEES:
             _REUSSITES.clear()
-        reussi = sum(w for v, w in loi.poids.items() if v >= parametres["succes"])
-        poids = {v: w for v, w in ((0, loi.denominateur - reussi), (1, reussi)) if w}
-        _REUSSITES[cle] = Loi(poids, loi.denominateur)
+        poids = {v: w for v, w in ((0, chance.denominator - chance.numerator), (1, chance.numerator)) if w}
+        _REUSSITES[cle] = Loi(poids, chance.denominator)
     return _REUSSITES[cle]
+
+
+def vider_cache() -> None:
+    """Forget the test laws kept between requests (with `probas_liste.vider_cache`, for measurements)."""
+    _REUSSITES.clear()
 
 
 def _action_attaque(ident: str, nom: str, de: str, att: int, puissance: int, relances: int, detail: str) -> Action:
