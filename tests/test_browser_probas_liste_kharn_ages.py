@@ -69,6 +69,14 @@ def test_attaques_contre_les_cartes_du_catalogue(onglet: Onglet, site_url: str, 
         bouton = page.locator(f"[data-role=probas-cellule][data-entree='0'][data-action={action['id']}]"
                               f"[data-cible={cellule['cible']}]")
         assert "E\u00a0" + _fr(cellule["esperance"]["valeur"]) in bouton.inner_text()
+    # The detail of a cell: the chance to take the target out (all its PV lost).
+    cellule = capitaine["actions"][0]["cellules"][0]
+    page.locator(f"[data-role=probas-cellule][data-entree='0'][data-action=melee][data-cible={cellule['cible']}]").click()
+    detail = page.locator("[data-role=probas-detail]")
+    terrassee = f"{cellule['hors_de_combat']['probabilite'] * 100:.2f}".replace(".", ",") + "\u00a0%"
+    assert "Cible terrassée" in detail.inner_text() and terrassee in detail.inner_text()
+    detail.screenshot(path=str(output_dir / "probas-liste-kharn-ages-detail.png"), animations="disabled",
+                      timeout=120_000)
     # The cards of level II are another group, computed when it is picked.
     assert page.locator("[data-role=probas-groupe] option").count() == 6
     page.select_option("[data-role=probas-groupe]", "cartes-niveau-2")

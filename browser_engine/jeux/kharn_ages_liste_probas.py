@@ -281,5 +281,5 @@ def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[st
     manquant = [MANQUANT_LIVRE] + construction.manquant if construction.manquant else []
     return Matrice(cibles=construction.cibles, groupes=_groupes(construction.cibles, adverse), lignes=lignes,
                    resultat="PV perdus par la cible (une attaque)", succes="Au moins 1 PV perdu",
-                   hors_de_combat="Cible terrassée (tous ses PV perdus)", notes=NOTES + construction.notes,
+                   hors_de_combat="Cible terrassée", notes=NOTES + construction.notes,
                    manquant=manquant)
