@@ -167,16 +167,17 @@ def _attaques(ctx: Contexte, ligne: Ligne, s: Sorte, jeu_cartes: Cartes) -> None
     p = profil(base, jeu_cartes, EFFETS_ATTAQUE, NON_COMPTES_ATTAQUE)
     if p.non_comptes:
         ligne.remarques.append("Non compté (dépend de la partie) : " + " ; ".join(p.non_comptes) + ".")
-    variantes = [("attaque", "Attaque", 0)]
-    variantes += [(f"attaque-{c['id']}", f"Attaque {c.get('nom', c['id'])} (+{ATTAQUES_EN_PLUS[c['id']]} dés)",
-                   ATTAQUES_EN_PLUS[c["id"]]) for c in jeu_cartes.actives if c.get("id") in ATTAQUES_EN_PLUS]
-    for ident, nom, plus in variantes:
+    variantes = [("attaque", "Attaque", 0, "")]
+    for carte in (c for c in jeu_cartes.actives if c.get("id") in ATTAQUES_EN_PLUS):
+        plus, nom_carte = ATTAQUES_EN_PLUS[carte["id"]], carte.get("nom", carte["id"])
+        variantes.append((f"attaque-{carte['id']}", f"Attaque {nom_carte} (+{plus} dés)", plus, f" + {plus} de {nom_carte}"))
+    for ident, nom, plus, origine in variantes:
         total = p.des + plus
         if total > MAX_DES:
             ligne.remarques.append(f"{nom} : {total} dés, le calcul en accepte au plus {MAX_DES}.")
             continue
         comptes = f" ; cartes comptées : {', '.join(p.comptes)}" if p.comptes else ""
-        detail = f"{_pluriel(total, 'dé')} ({base} de base{comptes})"
+        detail = f"{_pluriel(total, 'dé')} ({base} de base{origine}{comptes})"
         if p.parametres.get("frappes_bonus_attaque"):
             detail += f", +{_pluriel(int(p.parametres['frappes_bonus_attaque']), 'frappe')}"
         ligne.actions.append(_action(ctx, ident, nom, COMBAT, {"des_attaque": total, **p.parametres}, detail))
@@ -187,13 +188,15 @@ def _attaques_fixes(ctx: Contexte, ligne: Ligne, ids: set[str]) -> None:
     for pre in odds.declaration(ctx.donnees, FIXE).get("preselections") or []:
         if pre.get("regle") in ids:
             valeurs = dict(pre.get("valeurs") or {})
-            ligne.actions.append(_action(ctx, f"fixe-{pre['id']}", str(pre.get("nom")), FIXE, valeurs,
-                                         str(pre.get("note") or "").strip()))
+            detail = f"{_pluriel(int(valeurs.get('des_attaque', 0)), 'dé')} fixés par la carte"
+            if valeurs.get("relance_libre_attaque"):
+                detail += ", 1 relance (comme A-04)"
+            ligne.actions.append(_action(ctx, f"fixe-{pre['id']}", str(pre.get("nom")), FIXE, valeurs, detail))
     if REGLE_WORM in ids:
         ligne.actions.append(Action("epee-worm", "Épée légendaire (Worm C)", WORM,
                                     {cid: {"de": ctx.de} for cid in ctx.defenses},
-                                    "2 dés sans jet de défense : la case vaut 1 quand l'ennemi est KO (2 dégâts, "
-                                    "jokers compris), 0 sinon."))
+                                    "2 dés, sans jet de défense : 1 quand l'ennemi est KO (2 dégâts, jokers compris), "
+                                    "0 sinon"))
 
 
 def _nom_figure(figure: Figure, s: Sorte | None) -> str:
