@@ -220,6 +220,18 @@ def test_characteristics_beyond_the_calculation_leave_the_cell_empty_with_a_note
     assert any("bornes du calcul" in n for n in m["notes"])
 
 
+@pytest.mark.parametrize(("cle", "valeur"), [("caracteristiques", "V3 P4"), ("niveau", 7), ("armure", ["cotte"]),
+                                             ("armure", {"seuil": "six"}), ("equipement_de_base", {"id": "arc"}),
+                                             ("maitrise", 3), ("caracteristiques", {"V": -1, "P": 2, "A": 1, "C": 1})])
+def test_a_malformed_card_is_explained_not_crashed_on(cle, valeur):
+    carte = dict(copy.deepcopy(BRUTE), **{cle: valeur})
+    m = probas(liste("brute", cartes=(carte, GARDE)), groupe="cartes-niveau-2")
+    ligne = m["entrees"][0]
+    assert ligne["actions"] or ligne["remarques"]
+    if not ligne["actions"]:
+        assert "« Mes cartes »" in ligne["remarques"][0]
+
+
 @pytest.mark.parametrize("adverse", ["jeu: [", "- 1\n- 2", "{\"jeu\": \"kharn-ages\", \"entrees\": 3}"])
 def test_an_unreadable_opposing_list_gives_a_french_error(adverse):
     with pytest.raises(ErreurEntree) as erreur:
