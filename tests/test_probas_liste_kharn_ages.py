@@ -278,3 +278,13 @@ def test_every_example_list_answers_without_error(chemin, catalogue):
         assert m["cibles"] and all(e["actions"] or e["remarques"] for e in m["entrees"])
     else:
         assert m["manquant"]
+
+
+def test_at_most_60_targets_per_group_with_a_note():
+    adverse = {"jeu": "kharn-ages", "nom": "Foule", "format": 5000, "entrees": [{"profil": "garde"}] * 61}
+    cartes = [dict(copy.deepcopy(GARDE), id=f"garde-{k}") for k in range(61)]
+    m = probas(liste("brute", cartes=[BRUTE, GARDE, *cartes]), adverse=adverse, groupe="adverse", fractions=False)
+    assert len(m["cibles"]) == 60
+    assert any("60 premières entrées" in n for n in m["notes"])
+    niveau_2 = probas(liste("brute", cartes=[BRUTE, GARDE, *cartes]), groupe="cartes-niveau-2", fractions=False)
+    assert len(niveau_2["cibles"]) == 60 and any("60 premières" in n for n in niveau_2["notes"])

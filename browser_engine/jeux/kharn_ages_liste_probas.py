@@ -192,9 +192,14 @@ class _Construction:
                                   f"{FORMULAIRE}.")
                 continue
             c = self.defendable(qui, lire_combattant(profil))
-            if c is not None and retenus < MAX_CIBLES:
-                retenus += 1
-                self.cible(f"adverse-{index}", nom, GROUPE_ADVERSE, c)
+            if c is None:
+                continue
+            if retenus == MAX_CIBLES:
+                self.notes.append(f"Liste adverse de plus de {MAX_CIBLES} cibles : seules les {MAX_CIBLES} premières "
+                                  "entrées sont montrées.")
+                break
+            retenus += 1
+            self.cible(f"adverse-{index}", nom, GROUPE_ADVERSE, c)
 
     def action(self, attaque: Attaque) -> Action:
         """The attack against every target; a cell out of the calculation's bounds stays empty."""
