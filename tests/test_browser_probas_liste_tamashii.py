@@ -120,4 +120,12 @@ def test_de_et_att_saisis_puis_matrice(onglet: Onglet, site_url: str) -> None:
     cellule = _cellule(_attendu(texte, "trace"), 1, "trace", "trace-2")
     bouton = page.locator("[data-role=probas-cellule][data-entree='1'][data-action=trace][data-cible=trace-2]")
     assert "≥1\u00a0" + _pourcent(cellule["au_moins_un"]["probabilite"]) in bouton.inner_text()
+
+    # The group test Taro leads, then Ren and Sora (3 players: 3 to 12 successes).
+    page.select_option("[data-role=probas-groupe]", "test-de-groupe")
+    page.wait_for_selector(f"{MATRICE} [data-action=test-de-groupe]", timeout=60_000)
+    cellule = _cellule(_attendu(texte, "test-de-groupe"), 2, "test-de-groupe", "groupe-6")
+    bouton = page.locator("[data-role=probas-cellule][data-entree='2'][data-action=test-de-groupe][data-cible=groupe-6]")
+    assert "≥1\u00a0" + _pourcent(cellule["au_moins_un"]["probabilite"]) in bouton.inner_text()
+    _capture(page, "probas-liste-tamashii-groupe.png")
     onglet.verifier_propre()
