@@ -119,10 +119,24 @@ def _declaration_de(donnees_jeu: dict[str, Any]) -> dict[str, Any]:
     return dict(next(p for p in odds.declaration(donnees_jeu, COMBAT)["parametres"] if p.get("id") == "de"))
 
 
-def _de_saisi(requete: dict[str, Any], decl: dict[str, Any]) -> str | None:
-    """The typed die, checked, as the text the calculations read (a hashable cache key)."""
+class Faces(list):
+    """A checked die as the calculations read it (one symbol or `vide` per face), hashable.
+
+    The laws are kept under their parameters (`Calculs.loi`), so the die must hash; a list keeps
+    the calculations from reading a text again for each law.
+    """
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(self))
+
+
+def _de_saisi(requete: dict[str, Any], decl: dict[str, Any]) -> Faces | None:
+    """The typed die, checked (French error when malformed), or None when not typed."""
     valeur = saisie(requete, decl)
-    return None if valeur is None else des.texte_faces(des.lire_des(decl, valeur))
+    if valeur is None:
+        return None
+    faces = des.lire_des(decl, valeur)
+    return Faces(next((s for s, n in face.items() if n), "vide") for face in faces)
 
 
 def _ids_parametres(donnees_jeu: dict[str, Any], calcul: str) -> set[str]:
@@ -135,7 +149,7 @@ class Contexte:
 
     donnees: dict[str, Any]
     requete: dict[str, Any]
-    de: str
+    de: Faces
     defenses: dict[str, dict[str, Any]]  # target id -> defence parameters of `calcul-combat`
     saisies: list[dict[str, Any]]
     manquant: list[str]  # the kinds whose attack dice are not typed
@@ -302,7 +316,7 @@ def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[st
     decl_de = _declaration_de(donnees_jeu)
     de = _de_saisi(requete, decl_de)
     controle = Controle(donnees_jeu, liste)
-    ctx = Contexte(donnees_jeu, requete, de or "", {}, [decl_de], [])
+    ctx = Contexte(donnees_jeu, requete, de or Faces(), {}, [decl_de], [])
     cibles = cibles_de_reference(ctx)
     groupes = [{"id": GROUPE_REFERENCE, "nom": "Défense de 1 à 5 dés"},
                {"id": GROUPE_RELANCE, "nom": "Défense de 1 à 5 dés, relance B-01"}]
