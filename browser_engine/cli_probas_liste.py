@@ -10,7 +10,7 @@ VERBE = "probas-liste"
 
 
 def ajouter_commande(commands: Any) -> None:
-    """Declare `probas-liste LISTE [--adverse LISTE2] [--json]` on the CLI's sub-parsers."""
+    """Declare `probas-liste LISTE [--adverse LISTE2] [--saisies FICHIER] [--json]` on the CLI's sub-parsers."""
     cmd = commands.add_parser(VERBE, help="probabilités de chaque entrée d'une liste contre des cibles de référence",
                               description="Probabilités exactes des actions de chaque entrée d'une liste "
                                           "contre les cibles de référence du jeu (et une liste adverse). "
@@ -21,6 +21,9 @@ def ajouter_commande(commands: Any) -> None:
     cmd.add_argument("--donnees", metavar="DOSSIER", type=Path,
                      help="dossier data/ du site, ou paquet JSON assets/data/<jeu>.json")
     cmd.add_argument("--catalogue", metavar="FICHIER", help="catalogue de profils (YAML ou JSON) ajouté à la liste")
+    cmd.add_argument("--saisies", metavar="FICHIER",
+                     help="vos données absentes du livre (YAML ou JSON : {clé: valeur}, les clés que la commande "
+                          "indique, par exemple les faces d'un dé ou votre paquet)")
 
 
 def _pourcent(p: float) -> str:
@@ -35,6 +38,9 @@ def afficher(matrice: dict[str, Any], out: Any = None) -> None:
     out.write(f"Probabilités de la liste « {_safe(matrice['nom_liste'])} »\n")
     for texte in matrice["manquant"]:
         out.write(f"Non calculable : {texte}\n")
+    for declaration in matrice.get("saisies", []):
+        out.write(f"Donnée à fournir avec --saisies : « {declaration.get('stockage') or declaration.get('id')} » "
+                  f"({declaration.get('nom', '')}, type {declaration.get('type', '?')})\n")
     cibles = matrice["cibles"]
     for entree in matrice["entrees"]:
         out.write(f"\n{_safe(entree['nom'])}\n")
@@ -57,13 +63,19 @@ def afficher(matrice: dict[str, Any], out: Any = None) -> None:
 def commande(args: argparse.Namespace) -> int:
     """Run `probas-liste`; 0 when computed (even partly), errors raise ErreurEntree (exit 2)."""
     from .cli import _checked_list, _output, _print_json, _read_bytes
+    from .errors import ErreurEntree
     from .probas_liste import action_probas
-    from .reader import decoder
+    from .reader import decoder, lire_document
 
     donnees_jeu, liste, _rapport = _checked_list(args)
     requete: dict[str, Any] = {"action": "probas"}
     if args.adverse is not None:
         requete["adverse"] = decoder(_read_bytes(args.adverse))
+    if args.saisies is not None:
+        saisies = lire_document(_read_bytes(args.saisies))
+        if not isinstance(saisies, dict):
+            raise ErreurEntree("Le fichier --saisies doit contenir un objet {clé: valeur}.")
+        requete["saisies"] = saisies
     matrice = action_probas(donnees_jeu, liste, requete)
     _output(_print_json if args.json else afficher, matrice)
     return 0

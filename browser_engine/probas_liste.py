@@ -82,6 +82,7 @@ class Matrice:
     calculable: bool = True
     saisies: list[dict[str, Any]] = field(default_factory=list)
     adverse: bool = False  # the adapter reads an opposing list (`requete["adverse"]`)
+    unite: str = "figurines"  # what a target's `figurines` counts (HAMI: Essences), for the page's words
 
 
 def non_calculable(manquant: list[str], saisies: list[dict[str, Any]] | None = None,
@@ -369,7 +370,8 @@ def action_probas(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: d
     Returns:
         `{jeu, nom_liste, calculable, cibles, groupes, entrees: [{index, nom, actions:
         [{id, nom, calcul, detail, cellules: [cell | None per target]}], remarques}],
-        resultat, succes, hors_de_combat, notes, manquant, saisies, adverse}`; `adverse` says whether an opposing list is read; `saisies` lists the
+        resultat, succes, hors_de_combat, notes, manquant, saisies, adverse, unite}`; `unite` names what a target's
+        `figurines` counts (« figurines », HAMI « Essences »); `adverse` says whether an opposing list is read; `saisies` lists the
         declarations of the inputs the player may supply (type `des`, `paquet` or `entier`, with
         `id`, `nom`, `stockage`…), which the page draws with the odds page's editors; each cell holds `cible`,
         `parametres`, `distribution` (exact fractions as text and floats), `esperance`,
@@ -425,4 +427,4 @@ def action_probas(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: d
             "groupes": matrice.groupes, "entrees": entrees, "resultat": matrice.resultat,
             "succes": matrice.succes, "hors_de_combat": matrice.hors_de_combat,
             "notes": matrice.notes, "manquant": matrice.manquant, "saisies": matrice.saisies,
-            "adverse": matrice.adverse}
+            "adverse": matrice.adverse, "unite": matrice.unite}

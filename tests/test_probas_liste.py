@@ -205,3 +205,28 @@ def test_browser_requests_one_group_floats_then_one_exact_cell(d6):
         _probas(d6, liste, cellule={"entree": 0, "action": "tir", "cible": "armure-0"})  # Lanciers: Tir 0
     with pytest.raises(ErreurEntree, match="^Groupe de cibles inconnu"):
         _probas(d6, liste, groupe="adverse")
+
+
+def test_cli_probas_liste_reads_the_players_inputs(tmp_path):
+    """`--saisies`: the inputs the book lacks (HAMI's deck) given as a file, keyed as the command says."""
+    from tests.test_probas_liste_hami import PAQUET
+
+    liste = str(ROOT / "data" / "hami" / "listes" / "01-exemple-du-livre.yaml")
+    sans = subprocess.run([sys.executable, "-m", "browser_engine", "probas-liste", liste],
+                          capture_output=True, text=True, cwd=ROOT, check=False)
+    assert sans.returncode == 0 and "Donnée à fournir avec --saisies : « paquet »" in sans.stdout
+    fichier = tmp_path / "saisies.json"
+    fichier.write_text(json.dumps({"paquet": PAQUET}), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "browser_engine", "probas-liste", liste, "--saisies", str(fichier),
+                          "--json"], capture_output=True, text=True, cwd=ROOT, check=False)
+    assert run.returncode == 0, run.stderr
+    m = json.loads(run.stdout)
+    assert m["calculable"] is True and m["unite"] == "Essences"
+    donnees = charger_donnees("hami")
+    attendu = executer(donnees, lire_liste(Path(liste).read_text(encoding="utf-8")),
+                       {"action": "probas", "liste": None, "saisies": {"paquet": PAQUET}})
+    assert m["entrees"] == attendu["entrees"]  # the CLI and the page's request give the same cells
+    fichier.write_text("[1, 2]", encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "browser_engine", "probas-liste", liste, "--saisies", str(fichier)],
+                         capture_output=True, text=True, cwd=ROOT, check=False)
+    assert run.returncode == 2 and "--saisies doit contenir un objet" in run.stderr

@@ -272,4 +272,4 @@ def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[st
     notes += vides
     return Matrice(cibles=[c for c, _ in cibles], groupes=groupes, lignes=rangees, resultat="Essences perdues",
                    succes="Au moins 1 Essence perdue", hors_de_combat="Cible retirée", notes=notes,
-                   manquant=manquant, lois=lois, saisies=declarations, adverse=True)
+                   manquant=manquant, lois=lois, saisies=declarations, adverse=True, unite="Essences")

@@ -229,7 +229,7 @@
       const titre = `${entree.nom} — ${action.nom} contre ${cible.nom}`;
       const chiffres = [el("li", {}, `Espérance : ${decimales.format(cellule.esperance.valeur)} (${cellule.esperance.fraction})`),
         el("li", {}, `${m.succes} : ${C().pourcentage(cellule.au_moins_un.probabilite)}`)];
-      if (cible.figurines > 1) chiffres.push(el("li", {}, `${m.hors_de_combat} (${cible.figurines} figurines) : ${C().pourcentage(cellule.hors_de_combat.probabilite)}`));
+      if (cible.figurines > 1) chiffres.push(el("li", {}, `${m.hors_de_combat} (${cible.figurines} ${m.unite || "figurines"}) : ${C().pourcentage(cellule.hors_de_combat.probabilite)}`));
       const fractions = el("details", { classe: "cpd-pl-fractions", "data-role": "probas-fractions" },
         el("summary", {}, "Fractions exactes"));
       const zoneFractions = el("div", { classe: "cpd-pl-fractions-zone", "aria-live": "polite" });
