@@ -158,13 +158,15 @@ def test_a_trace_cell_is_the_brute_force_law(donnees):
     assert _loi(m, 0, "trace", "trace-1") == _trace_brut(1, 1)
 
 
-def test_tests_go_up_to_three_successes_per_player(donnees):
+def test_tests_ask_1_to_6_successes_and_group_tests_n_times_the_players(donnees):
     liste = _liste()
     liste["format"] = 3
     m = _probas(donnees, liste, saisies={"d6-tamashii": DE})
-    assert "test-9" in [c["id"] for c in m["cibles"]]
-    assert _loi(m, 1, "test", "test-9") == _reussite(_test_brut(3, 2, 9), 9) == {0: 1}  # 3 dice: 6 at most
-    assert {c["groupe"] for c in m["cibles"]} == {g["id"] for g in m["groupes"]}
+    par_groupe = {g["id"]: [c["id"] for c in m["cibles"] if c["groupe"] == g["id"]] for g in m["groupes"]}
+    assert par_groupe["tests"] == [f"test-{s}" for s in range(1, 7)]
+    assert par_groupe["test-de-groupe"] == [f"groupe-{3 * k}" for k in range(1, 5)]
+    assert _loi(m, 1, "test", "test-6") == _reussite(_test_brut(3, 2, 6), 6)
+    assert sum(par_groupe.values(), []) == [c["id"] for c in m["cibles"]]
 
 
 def test_the_view_asks_one_group_and_gets_only_its_actions(donnees):

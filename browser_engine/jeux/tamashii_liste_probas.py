@@ -6,7 +6,7 @@ computed until the player types them (the `de` parameter of `calculs.yaml`, stor
 `d6-tamashii` and shared with the odds page). Each entry then gets:
 
 * a Test, one die per data token emptied (a number the player types, 3 when empty), with the
-  entry's Relances, against Tests of 1 to 6 successes (and « 3 × joueurs » when larger); the
+  entry's Relances, against Tests of 1 to 6 successes; the
   cell is the law of « test passed » (1) or failed (0), read from the law of the successes;
 * the attack roll of the active Body (its ATT, from the data for the Soldat, typed by the
   player for the Walker and any other Body), without and with the entry's Puissance, feeding
@@ -38,7 +38,6 @@ GROUPE_TEST = "tests"
 GROUPE_ATTAQUE = "attaque"
 GROUPE_TRACE = "trace"
 SUCCES_DE_REFERENCE = range(1, 7)
-SUCCES_PAR_JOUEUR = 3  # « 3 × [joueurs] » (l. 1258), the group test of the calculation's preselection
 DES_DE_TRACE = range(1, 5)
 SYMBOLES_X = {1: "symbole de base", 2: "symbole moins courant"}
 CORPS_DE_DEPART = "marcheur"
@@ -181,16 +180,13 @@ def _limite(ligne: Ligne, nom: str, valeur: int | None, maximum: int) -> int:
 
 # --- targets and actions ---------------------------------------------------------------------
 
-def cibles(joueurs: int) -> list[Cible]:
-    """Tests of 1 to 6 successes (and 3 × players), the X frame of each symbol, trace rolls of 1 to 4 dice."""
-    succes = list(SUCCES_DE_REFERENCE)
-    par_joueur = SUCCES_PAR_JOUEUR * joueurs
-    out = [Cible(f"test-{s}", f"Test {s}", GROUPE_TEST,
-                 f"Chance de réussir un Test de {s} succès" + (f" (3 × {_pluriel(joueurs, 'joueur')})" if s == par_joueur else ""))
-           for s in succes]
-    if par_joueur not in succes:
-        out.append(Cible(f"test-{par_joueur}", f"Test 3 × joueurs ({par_joueur})", GROUPE_TEST,
-                         f"Chance de réussir seul un Test de {par_joueur} succès (3 × {joueurs} joueurs)"))
+def cibles() -> list[Cible]:
+    """Tests of 1 to 6 successes, the X frame of each symbol, trace rolls of 1 to 4 dice.
+
+    Tests of « N × [joueurs] » successes are the group tests' targets (`tamashii_liste_probas_groupe`).
+    """
+    out = [Cible(f"test-{s}", f"Test {s}", GROUPE_TEST, f"Chance de réussir un Test de {s} succès")
+           for s in SUCCES_DE_REFERENCE]
     out += [Cible(f"cadre-x-{s}", f"Cadre X, {nom}", GROUPE_ATTAQUE,
                   f"Dés montrant le {nom} après le jet et les Relances : 1 Dégât chacun à l'Ennemi Prioritaire")
             for s, nom in SYMBOLES_X.items()]
@@ -341,7 +337,7 @@ def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[st
     de = json.dumps(lire_des(decl_de, valeur_de), ensure_ascii=False) if valeur_de is not None else None
     pions = _entier_saisi(requete, decl_pions)
     pions = int(decl_pions["defaut"]) if pions is None else pions
-    toutes = cibles(_joueurs(liste))
+    toutes = cibles()
     lecteur = _Joueurs(donnees_jeu, requete)
     groupe = requete.get("groupe")
     groupe = GROUPE_TEST if groupe == "" else groupe
