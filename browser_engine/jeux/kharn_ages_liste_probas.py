@@ -4,7 +4,8 @@ Rows: every list entry, read from its profile card (the book prints none: the ca
 « Mes cartes », merged into the list before the request). Actions: a standard melee attack
 (2 PA) and, for a figure carrying a ranged weapon, a shot (tir basique AA or tir en mouvement
 VV, as a shooter). Targets: every profile card with its characteristics and PV, and every
-entry of an opposing list, each defending with a standard defence (2 PA) or a reflex one.
+entry of an opposing list, each defending with a standard defence (2 PA) or a reflex one: the
+opposing list, then the cards of each level, make the groups (only the shown group is computed).
 Every law is the declared calculation `calcul-degats` (data/kharn-ages/calculs.yaml) through
 `odds.calculer`: PV lost by the target after the opposed roll and its armour.
 """
@@ -34,7 +35,6 @@ from .kharn_ages_liste_probas_profils import (
 
 CALCUL = "calcul-degats"
 PA_STANDARD = 2
-PERCE_MAX = 10
 GROUPE_ADVERSE = "adverse"
 NIVEAUX = ("I", "II", "III")
 
