@@ -22,8 +22,8 @@ from . import bundle
 from .catalogue import CLES
 from .errors import ErreurEntree
 from .reader import nom_de_type
-from .reparer_candidats import ABSENT, Changement, Explorateur, appliquer, dans_le_foyer
-from .reparer_texte import decrire, libelles_pour
+from .reparer_candidats import ABSENT, Changement, Explorateur, appliquer, dans_le_foyer, sur_un_pointeur
+from .reparer_texte import a_choisir, decrire, libelles_pour
 from .validation import valider
 
 MAX_SUGGESTIONS = 5
@@ -110,11 +110,15 @@ def _ecart(avant: Any, apres: Any) -> float:
     return 0.0
 
 
-def _rang(essai: _Essai, cout_avant: Any) -> tuple[Any, ...]:
-    """Fewer changes, then smaller ones (drop an option before removing an entry), then the cost kept."""
+def _rang(essai: _Essai, cout_avant: Any, foyer: list[str]) -> tuple[Any, ...]:
+    """Fewer changes, then smaller ones (drop an option before removing an entry), then the cost kept.
+
+    Between otherwise equal repairs, a change where the errors point comes first.
+    """
     pas = sum(_ecart(c.avant, c.apres) for c in essai.changements)  # 3 → 2 before 3 → 1
+    ailleurs = sum(not sur_un_pointeur(c.chemin, foyer) for c in essai.changements)
     return (len(essai.changements), sum(c.poids for c in essai.changements), _ecart(cout_avant, essai.cout), pas,
-            [c.chemin for c in essai.changements])
+            ailleurs, [c.chemin for c in essai.changements])
 
 
 def _simples(recherche: _Recherche, explorateur: Explorateur, foyer: list[str]) -> list[_Essai]:
@@ -122,7 +126,9 @@ def _simples(recherche: _Recherche, explorateur: Explorateur, foyer: list[str]) 
 
     The search stops once five repairs are found and no change left can rank before them.
     """
-    candidats = sorted(explorateur.changements(recherche.liste), key=lambda c: c.poids)
+    candidats = explorateur.changements(recherche.liste)
+    # Among changes of the same size, those at the fields the errors point at first.
+    candidats.sort(key=lambda c: (c.poids, not sur_un_pointeur(c.chemin, foyer)))
     proches = [c for c in candidats if dans_le_foyer(c.chemin, foyer)]
     autres = [c for c in candidats if not dans_le_foyer(c.chemin, foyer)]
     essais: list[_Essai] = []
@@ -262,10 +268,10 @@ def reparer(donnees_jeu: dict[str, Any], liste: Any) -> dict[str, Any]:
     simples = _simples(recherche, explorateur, foyer)
     reparations = [e for e in simples if e.valide]
     cles = {e.changements[0].cle() for e in reparations}
-    trouves = sorted(reparations, key=lambda e: _rang(e, resultat["cout"]))
+    trouves = sorted(reparations, key=lambda e: _rang(e, resultat["cout"], foyer))
     if len(trouves) < MAX_SUGGESTIONS:
         doubles = _doubles(recherche, explorateur, simples, cles)
-        trouves += sorted(doubles, key=lambda e: _rang(e, resultat["cout"]))
+        trouves += sorted(doubles, key=lambda e: _rang(e, resultat["cout"], foyer))
     retenus = _uniques(trouves)[:MAX_SUGGESTIONS]
     libelles = libelles_pour(donnees_jeu, liste, base)
     resultat["suggestions"] = [_suggestion(libelles, base, e, resultat["cout"]) for e in retenus]
@@ -274,6 +280,8 @@ def reparer(donnees_jeu: dict[str, Any], liste: Any) -> dict[str, Any]:
     if not retenus:
         resultat["message"] = AUCUNE if recherche.complet else (
             AUCUNE[:-1] + " parmi les changements essayés (recherche limitée pour rester rapide).")
+        if explorateur.a_choisir:
+            resultat["message"] += " " + a_choisir(libelles, explorateur.a_choisir)
     return resultat
 
 

@@ -16,14 +16,19 @@ from typing import Any
 
 from . import bundle
 from .catalogue import CLES
-from .composer import ABSENT, _candidats, _egal, _resoudre
+from .composer import ABSENT, _candidats, _egal, _resoudre, _types
+from .errors import ErreurEntree
+from .reader import lire_document
 
 Jetons = tuple[str | int, ...]
 MAX_CHAINES = 12  # other values proposed for one identifier field
 ENVELOPPE = ("jeu", "nom", "format", "options", "entrees", "journal") + CLES
 NOMBRES = re.compile(r"(?<![\w-])\d{1,4}(?![\w-])")
+EXTRAIT = re.compile(r"«\s*([a-z_][a-z0-9_]*)\s*:\s*([^»\n]{1,200}?)\s*»")  # « tuile_depart: abri »
+MAX_PROFONDEUR_OBJET = 3  # nested objects built from the schema
 
-__all__ = ["ABSENT", "Changement", "Explorateur", "appliquer", "dans_le_foyer", "pointeur"]
+__all__ = ["ABSENT", "Changement", "Explorateur", "appliquer", "dans_le_foyer", "pointeur", "sur_un_pointeur",
+           "valeurs_des_messages"]
 
 
 def pointeur(jetons: Sequence[str | int]) -> str:
@@ -35,6 +40,85 @@ def dans_le_foyer(chemin: Jetons, foyer: list[str]) -> bool:
     """Whether a change is at, inside or above one of the errors' pointers."""
     ici = pointeur(chemin)
     return any(p == "" or ici == p or ici.startswith(p + "/") or p.startswith(ici + "/") for p in foyer)
+
+
+def sur_un_pointeur(chemin: Jetons, foyer: list[str]) -> bool:
+    """Whether a change is at an error's pointer or at a field of the object it points at."""
+    ici = pointeur(chemin)
+    parent = pointeur(chemin[:-1]) if chemin else None
+    return any(p and (ici == p or parent == p) for p in foyer)
+
+
+def _complet(valeur: Any) -> bool:
+    """A value written out in full: no empty field, no `…` left for the reader to fill."""
+    if valeur is None:
+        return False
+    if isinstance(valeur, str):
+        return "…" not in valeur and "{" not in valeur
+    if isinstance(valeur, dict):
+        return all(_complet(v) for v in valeur.values())
+    if isinstance(valeur, list):
+        return all(_complet(v) for v in valeur)
+    return True
+
+
+def _type_json(valeur: Any) -> str:
+    if isinstance(valeur, bool):
+        return "boolean"
+    if isinstance(valeur, int):
+        return "integer"
+    return {float: "number", str: "string", list: "array", dict: "object"}.get(type(valeur), "null")
+
+
+def valeurs_des_messages(messages: Sequence[Any]) -> dict[str, list[Any]]:
+    """The values the game's rules spell out for a field (« tuile_depart: abri »), by field name.
+
+    The rules' messages tell the player what to write; those values are drawn from the data,
+    never guessed. A snippet that is not a complete value (`…`, a placeholder) is left out.
+    """
+    out: dict[str, list[Any]] = {}
+    for message in messages:
+        for cle, texte in EXTRAIT.findall(str(message or "")):
+            try:
+                document = lire_document(f"{cle}: {texte}")
+            except ErreurEntree:
+                continue
+            valeur = document.get(cle) if isinstance(document, dict) else None
+            if _complet(valeur) and not any(_egal(valeur, v) for v in out.get(cle, [])):
+                out.setdefault(cle, []).append(valeur)
+    return out
+
+
+def objet_du_schema(noeud: dict[str, Any], racine: dict[str, Any],
+                    profondeur: int = 0) -> tuple[dict[str, Any] | None, list[str]]:
+    """An object built from its schema: each required field with its `default`, `const` or single `enum`.
+
+    Returns:
+        `(objet, [])`, or `(None, champs)` with the required fields the schema gives no value for
+        (the player must choose them: nothing is guessed).
+
+    """
+    objet: dict[str, Any] = {}
+    manquants: list[str] = []
+    proprietes = noeud.get("properties") or {}
+    for cle in noeud.get("required") or []:
+        sous = _resoudre(racine, proprietes.get(cle), ABSENT)
+        enum = sous.get("enum")
+        if "default" in sous:
+            objet[cle] = sous["default"]
+        elif "const" in sous:
+            objet[cle] = sous["const"]
+        elif isinstance(enum, list) and len(enum) == 1:
+            objet[cle] = enum[0]
+        elif "object" in _types(sous) and profondeur < MAX_PROFONDEUR_OBJET:
+            dedans, manque = objet_du_schema(sous, racine, profondeur + 1)
+            if dedans is None:
+                manquants += [f"{cle}/{m}" for m in manque]
+            else:
+                objet[cle] = dedans
+        else:
+            manquants.append(str(cle))
+    return (None, manquants) if manquants else (objet, [])
 
 
 @dataclass(frozen=True, eq=False)
@@ -155,15 +239,23 @@ class Explorateur:
             if isinstance(valeur, list) and cle not in ("regles_liste", "sections", "faq", "calculs", "tables"):
                 self.ids[cle] = [e["id"] for e in valeur if isinstance(e, dict) and isinstance(e.get("id"), str)]
         self.erreurs = erreurs
+        regles = donnees_jeu.get("regles_liste")
+        self.regles = valeurs_des_messages([r.get("message") for r in regles if isinstance(r, dict)]
+                                           if isinstance(regles, list) else [])
+        self.a_choisir: dict[Jetons, list[str]] = {}  # absent objects not proposed: the fields to choose
 
     def changements(self, liste: dict[str, Any], erreurs: list[dict[str, Any]] | None = None) -> list[Changement]:
         """Every candidate change of `liste`; absent fields near `erreurs` (default: the base errors)."""
-        self.foyer = [str(e.get("chemin") or "") for e in (self.erreurs if erreurs is None else erreurs)]
+        erreurs = self.erreurs if erreurs is None else erreurs
+        self.foyer = [str(e.get("chemin") or "") for e in erreurs]
         self.nombres: dict[str, set[int]] = {}
-        for e in self.erreurs if erreurs is None else erreurs:
+        for e in erreurs:
             chiffres = {int(n) for n in NOMBRES.findall(str(e.get("message") or ""))}
             self.nombres.setdefault(str(e.get("chemin") or ""), set()).update(chiffres)
         self.valeurs_par_cle: dict[str, list[str]] = {}
+        self.des_regles = dict(self.regles)
+        for cle, valeurs in valeurs_des_messages([e.get("message") for e in erreurs]).items():
+            self.des_regles[cle] = self.des_regles.get(cle, []) + [v for v in valeurs if v not in self.des_regles.get(cle, [])]
         self._recenser(liste, None)
         self.liste = liste
         out: list[Changement] = []
@@ -238,6 +330,37 @@ class Explorateur:
             elif genre == "bascule":
                 for v in valeurs:
                     out.append(Changement(chemin + (cle,), "ajouter_element", ABSENT, v, 2))
+            for v in self._a_ajouter(cle, sous, chemin, valeurs if genre == "valeur" else []):
+                out.append(Changement(chemin + (cle,), "valeur", ABSENT, v, 2, ordre))
+
+    def _a_ajouter(self, cle: str, sous: dict[str, Any], chemin: Jetons, deja: list[Any]) -> list[Any]:
+        """Values for an absent field beyond its enum: those the rules spell out, and more.
+
+        An object built from its schema, the numbers the errors give; an object whose required
+        fields have no value is not proposed and its fields are kept in `a_choisir`.
+        """
+        types = _types(sous)
+        proposes = [v for v in self.des_regles.get(cle, []) if not types or _type_json(v) in types
+                    or (_type_json(v) == "integer" and "number" in types)]
+        if "object" in types:
+            objet, manquants = objet_du_schema(sous, self.racine)
+            if objet is None:
+                self.a_choisir[chemin + (cle,)] = manquants
+            else:
+                proposes.append(objet)
+        if "integer" in types and not deja:
+            if "default" in sous:
+                deja = [sous["default"]]  # an absent field already has its default
+            bas, haut = sous.get("minimum"), sous.get("maximum")
+            for lieu in {pointeur(chemin), pointeur(chemin + (cle,))}:
+                for n in sorted(self.nombres.get(lieu, set())):
+                    if (not isinstance(bas, int) or n >= bas) and (not isinstance(haut, int) or n <= haut):
+                        proposes.append(n)
+        out: list[Any] = []
+        for v in proposes:
+            if not any(_egal(v, d) for d in deja + out):
+                out.append(v)
+        return out
 
     @staticmethod
     def _de_la_sorte(sous: dict[str, Any], objet: dict[str, Any]) -> bool:
@@ -301,7 +424,7 @@ class Explorateur:
     def _identifiant(self, valeur: str, ici: Jetons, out: list[Changement]) -> None:
         """An identifier field: the other ids of its data collection or of the list (scenario, profil)."""
         cle = next((t for t in reversed(ici) if isinstance(t, str)), "")
-        proposes = list(self.ids.get(cle + "s", []))
+        proposes = [v for v in self.des_regles.get(cle, []) if isinstance(v, str)] + self.ids.get(cle + "s", [])
         propres = self.liste.get(cle + "s") if isinstance(self.liste, dict) else None
         if isinstance(propres, list):
             proposes += [e["id"] for e in propres if isinstance(e, dict) and isinstance(e.get("id"), str)]

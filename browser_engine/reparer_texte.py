@@ -129,6 +129,8 @@ def decrire(libelles: Libelles, changement: Changement) -> str:
             return phrase[0].upper() + phrase[1:]
         return f"Retirer {titre}" + (f" : {avant}" if avant else "") + f" {lieu}"
     apres = _valeur(libelles, chemin, changement.apres)
+    if changement.avant is ABSENT and changement.apres == {}:
+        return f"Ajouter {titre} {lieu}"
     if changement.avant is ABSENT:
         defaut = _noeud(libelles, chemin).get("default", ABSENT)
         if defaut is ABSENT or isinstance(defaut, (dict, list)):
@@ -136,6 +138,19 @@ def decrire(libelles: Libelles, changement: Changement) -> str:
         avant = _valeur(libelles, chemin, defaut)  # an absent field has its default value (troupe)
     phrase = f"{titre} {lieu} : {avant} → {apres}"
     return phrase[0].upper() + phrase[1:]
+
+
+def a_choisir(libelles: Libelles, champs: dict[tuple[Any, ...], list[str]]) -> str:
+    """The absent objects not proposed, with the required fields the data gives no value for.
+
+    « Pour ajouter Journal de la liste, choisissez vous-même : Joueurs (les données n'en donnent pas la valeur). »
+    """
+    phrases = []
+    for chemin, manquants in list(champs.items())[:3]:
+        titres = [_titre(libelles, chemin + tuple(m.split("/"))) for m in manquants[:6]]
+        phrases.append(f"Pour ajouter {_titre(libelles, chemin)} {_lieu(libelles, chemin[:-1])}, choisissez "
+                       f"vous-même : {', '.join(titres)} (les données n'en donnent pas la valeur).")
+    return " ".join(phrases)
 
 
 def _total(valeur: Any, unite: str) -> str:

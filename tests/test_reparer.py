@@ -29,6 +29,8 @@ EXEMPLES = [
     ("hate", "22-invalide-four-trop-grand.yaml"),
     ("tamashii", "12-invalide-meme-plateau.yaml"),
     ("tamashii", "19-invalide-reserve-geo-chasse.yaml"),
+    ("tamashii", "14-invalide-solo-sans-bot.yaml"),
+    ("tamashii", "16-invalide-competitif-meme-tuile.yaml"),
 ]
 
 
