@@ -29,6 +29,14 @@ entrees:
   - profil: soldat-fictif
   - profil: soldat-fictif-arbaletrier
 """
+ADVERSE = """jeu: kharn-ages
+nom: Les gardes
+format: 500
+profils:
+  - {id: garde, nom: Garde inventé, niveau: 2, cout: 60, caracteristiques: {V: 3, P: 2, A: 3, C: 2, stature: 3, PV: 7}}
+entrees:
+  - {profil: garde, nom: Garde du col}
+"""
 
 
 def _fr(valeur: float) -> str:
@@ -74,7 +82,8 @@ def test_attaques_contre_les_cartes_du_catalogue(onglet: Onglet, site_url: str, 
     page.locator(f"[data-role=probas-cellule][data-entree='0'][data-action=melee][data-cible={cellule['cible']}]").click()
     detail = page.locator("[data-role=probas-detail]")
     terrassee = f"{cellule['hors_de_combat']['probabilite'] * 100:.2f}".replace(".", ",") + "\u00a0%"
-    assert "Cible terrassée" in detail.inner_text() and terrassee in detail.inner_text()
+    pv = attendu["cibles"][0]["figurines"]
+    assert f"Cible terrassée ({pv} PV) : {terrassee}" in detail.inner_text()
     detail.screenshot(path=str(output_dir / "probas-liste-kharn-ages-detail.png"), animations="disabled",
                       timeout=120_000)
     # The cards of level II are another group, computed when it is picked.
@@ -82,6 +91,12 @@ def test_attaques_contre_les_cartes_du_catalogue(onglet: Onglet, site_url: str, 
     page.select_option("[data-role=probas-groupe]", "cartes-niveau-2")
     page.wait_for_function("() => document.querySelector('[data-role=probas-matrice] thead')"
                            "?.textContent.includes('Mage fictif')", timeout=120_000)
+    # Ma liste contre la sienne: an opposing list with its own card becomes the shown group.
+    page.locator("[data-role=probas-adverse-bloc] summary").click()
+    page.fill("[data-role=probas-adverse]", ADVERSE)
+    page.wait_for_function("() => document.querySelector('[data-role=probas-matrice] thead')"
+                           "?.textContent.includes('Garde du col')", timeout=120_000)
+    assert page.input_value("[data-role=probas-groupe]") == "adverse"
     # The entry whose card has no characteristics says why, in the row.
     assert "manquantes" in page.locator(MATRICE).inner_text()
     page.locator("[data-role=probas-liste]").screenshot(path=str(output_dir / "probas-liste-kharn-ages.png"),

@@ -177,6 +177,7 @@ def test_rows_name_their_attacks_and_say_why_one_is_missing():
     cartes = {"profil-brute", "profil-archer", "profil-garde"}
     assert {c["id"] for c in m["cibles"]} == cartes | {f"{c}-reflexe" for c in cartes}
     assert m["resultat"] and m["succes"] and m["hors_de_combat"] and m["notes"]
+    assert m["unite"] == "PV" and m["adverse"] is True  # a target's count is its PV; an opposing list is read
 
 
 def test_mastery_dice_of_the_cards_reach_the_calculation():
@@ -198,6 +199,16 @@ def test_without_player_cards_the_view_says_what_is_missing():
     assert m["manquant"] and all("« Mes cartes »" in texte for texte in m["manquant"])
     assert any("caractéristiques" in texte for texte in m["manquant"])
     assert all(e["actions"] == [] for e in m["entrees"])
+    assert m["adverse"] is True  # the page still offers the opposing list
+
+
+def test_an_opposing_list_with_its_own_cards_gives_targets_to_a_list_without_cards():
+    document = lire_liste((DOSSIER / "listes" / "01-guerrier-mongo-du-livre.yaml").read_text(encoding="utf-8"))
+    adverse = {"jeu": "kharn-ages", "nom": "Gardes", "format": 500, "profils": [GARDE], "entrees": [{"profil": "garde"}]}
+    m = probas(document, adverse=adverse, groupe="")
+    assert m["calculable"] is True and [c["id"] for c in m["cibles"]] == ["adverse-0"]
+    assert m["entrees"][0]["actions"] == [] and "« Mes cartes »" in m["entrees"][0]["remarques"][0]
+    assert any("Guerrier Mongo" in t for t in m["manquant"])
 
 
 def test_an_entry_whose_card_is_missing_or_incomplete_gets_a_remark_and_is_listed_as_missing():

@@ -278,7 +278,9 @@ def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[st
     if not construction.cibles:
         raisons = [MANQUANT_LIVRE, "Aucune carte de profil n'a à la fois ses caractéristiques V, P, A, C, son niveau "
                    f"et ses PV : complétez vos cartes dans {FORMULAIRE} pour voir les probabilités."]
-        return non_calculable(raisons, notes=construction.notes)
+        reponse = non_calculable(raisons, notes=construction.notes)
+        reponse.adverse = True  # an opposing list with its own cards still gives targets
+        return reponse
     lignes = [construction.ligne(i, e) for i, e in entrees_objets(liste)]
     if construction.hors_bornes:
         construction.notes.append("Des cases restent vides : leurs valeurs dépassent les bornes du calcul "
@@ -287,4 +289,4 @@ def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[st
     return Matrice(cibles=construction.cibles, groupes=_groupes(construction.cibles, adverse), lignes=lignes,
                    resultat="PV perdus par la cible (une attaque)", succes="Au moins 1 PV perdu",
                    hors_de_combat="Cible terrassée", notes=NOTES + construction.notes,
-                   manquant=manquant)
+                   manquant=manquant, adverse=True, unite="PV")
