@@ -257,3 +257,21 @@ def test_shaman_and_sarrassa_dice_are_asked_per_tribe(hate: dict):
     cles = [s["stockage"] for s in executer(hate, liste, {"action": "probas", "liste": liste})["saisies"]]
     assert {"hate-attaque-shaman-sarrassa", "hate-attaque-guerrier-sarrassa", "hate-attaque-worm"} <= set(cles)
     assert "hate-attaque-guerrier" not in cles  # the Sarrassa cards are stronger than the others (line 1573)
+
+
+def test_an_opposing_tyran_keeps_a_joker_of_the_attacker_as_a_parry(hate: dict):
+    # Le Tyran D: his defence always yields 1 hit, so an attacker without a Parer face keeps one joker
+    # as a parry (calcul-combat's interpretation); the margin is enumerated with that choice.
+    adverse = {**ADVERSE, "entrees": [{"type": "tyran", "remplace": "prince"}]}
+    saisies = {**SAISIES, "hate-defense-le-tyran": 2}
+    r = executer(hate, LISTE, {"action": "probas", "liste": LISTE, "saisies": saisies, "adverse": adverse,
+                               "groupe": "adverse"})
+    counts: dict[int, int] = {}
+    for roll in itertools.product(DE, repeat=3 + 2):
+        a, d = roll[:3], roll[3:]
+        garde = 1 if a.count("parer") == 0 and a.count("joker") >= 1 else 0
+        hits = a.count("frapper") + a.count("joker") - garde
+        margin = _margin(hits, d.count("parer"), d.count("joker"))
+        counts[margin] = counts.get(margin, 0) + 1
+    law = {m: Fraction(c, len(DE) ** 5) for m, c in counts.items()}
+    _assert_cell(_cell(r, 0, "attaque", "adverse-0"), law)
