@@ -30,17 +30,27 @@ def _pourcent(p: float) -> str:
     return f"{p * 100:.1f}".replace(".", ",") + " %"
 
 
-def afficher(matrice: dict[str, Any], out: Any = None) -> None:
-    """Print the matrix as text: one block per entry, one line per action and target."""
+def afficher(matrice: dict[str, Any], out: Any = None, donnees: dict[str, Any] | None = None) -> None:
+    """Print the matrix as text: one block per entry, one line per action and target.
+
+    Args:
+        matrice: the `probas` answer.
+        out: where to write (standard output by default).
+        donnees: the player's inputs already given (`--saisies`), not asked for again.
+
+    """
     from .cli_donnees import _safe
 
     out = out or sys.stdout
     out.write(f"Probabilités de la liste « {_safe(matrice['nom_liste'])} »\n")
     for texte in matrice["manquant"]:
-        out.write(f"Non calculable : {texte}\n")
+        out.write(f"{'Manque' if matrice['calculable'] else 'Non calculable'} : {texte}\n")
+    donnees = donnees or {}
     for declaration in matrice.get("saisies", []):
-        out.write(f"Donnée à fournir avec --saisies : « {declaration.get('stockage') or declaration.get('id')} » "
-                  f"({declaration.get('nom', '')}, type {declaration.get('type', '?')})\n")
+        cle = declaration.get("stockage") or declaration.get("id")
+        if cle not in donnees:
+            out.write(f"Donnée à fournir avec --saisies : « {cle} » ({declaration.get('nom', '')}, "
+                      f"type {declaration.get('type', '?')})\n")
     cibles = matrice["cibles"]
     for entree in matrice["entrees"]:
         out.write(f"\n{_safe(entree['nom'])}\n")
@@ -77,5 +87,5 @@ def commande(args: argparse.Namespace) -> int:
             raise ErreurEntree("Le fichier --saisies doit contenir un objet {clé: valeur}.")
         requete["saisies"] = saisies
     matrice = action_probas(donnees_jeu, liste, requete)
-    _output(_print_json if args.json else afficher, matrice)
+    _output(_print_json if args.json else (lambda m: afficher(m, donnees=requete.get("saisies"))), matrice)
     return 0

@@ -103,10 +103,10 @@ def declaration_att(donnees_jeu: dict[str, Any], corps: str, plateau: int | None
     if _slug(corps) == CORPS_DE_DEPART:
         ou = f"du Plateau {plateau}" if plateau is not None else "de votre Plateau"
         ident = f"att-marcheur-{plateau if plateau is not None else 'plateau'}-tamashii"
-        return {**decl, "id": ident, "nom": f"ATT du Marcheur {ou}",
+        return {**decl, "id": ident, "nom": f"ATT du Marcheur {ou}", "facultatif": True,
                 "aide": f"Lue sur le Plateau de Joueur{'' if plateau is None else ' ' + str(plateau)} "
                         "(le livre ne la donne pas)."}
-    return {**decl, "id": f"att-corps-{_slug(corps)}-tamashii", "nom": f"ATT du Corps « {corps[:60]} »",
+    return {**decl, "id": f"att-corps-{_slug(corps)}-tamashii", "nom": f"ATT du Corps « {corps[:60]} »", "facultatif": True,
             "aide": "Lue sur la carte Corps (le livre ne la donne pas)."}
 
 

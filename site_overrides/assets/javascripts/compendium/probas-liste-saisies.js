@@ -18,6 +18,11 @@
   const CLE_ENTIER = "compendium.saisie."; // + game id + "." + key
   const EDITEURS = { des: "des", paquet: "paquet" };
 
+  /** An input the engine can do without: a number with a default, or one marked `facultatif`. */
+  function facultative(declaration) {
+    return declaration.facultatif === true || (declaration.type === "entier" && Number.isInteger(declaration.defaut));
+  }
+
   function cle(declaration) {
     return String(declaration.stockage || declaration.id || "");
   }
@@ -64,6 +69,7 @@
         const entree = el("input", { type: "number", inputmode: "numeric", id, step: "1", "data-role": "probas-saisie",
           "data-cle": cle(declaration), min: declaration.min ?? null, max: declaration.max ?? null,
           "aria-describedby": aide ? id + "-aide" : null });
+        if (Number.isInteger(declaration.defaut)) entree.placeholder = String(declaration.defaut);
         entree.value = lireEntier(jeu, cle(declaration));
         entree.addEventListener("input", () => {
           ecrireEntier(jeu, cle(declaration), entree.value.trim());
@@ -91,15 +97,20 @@
       champs = valides.map(champ);
       liste.replaceChildren(...champs.map((c) => c.bloc));
       element.hidden = champs.length === 0;
-      const completes = Object.keys(valeurs()).length;
-      repli.open = completes < champs.length; // folded away once everything is typed
+      repli.open = manquantes() > 0; // folded away once everything needed is typed
       resumer();
     }
 
+    /** The inputs still needed: not typed, and without a default. */
+    function manquantes() {
+      const donnees = valeurs();
+      return champs.filter(({ declaration }) => !facultative(declaration) && !(cle(declaration) in donnees)).length;
+    }
+
     function resumer() {
-      const completes = Object.keys(valeurs()).length;
-      resume.textContent = completes === champs.length ? `(${completes} sur ${champs.length} saisie${champs.length > 1 ? "s" : ""}, complètes)`
-        : `(${completes} sur ${champs.length} saisie${champs.length > 1 ? "s" : ""} : à compléter)`;
+      const n = manquantes();
+      resume.textContent = n ? `(${n} à compléter sur ${champs.length})`
+        : `(${champs.length} donnée${champs.length > 1 ? "s" : ""}, rien ne manque)`;
     }
 
     function valeurs() {
