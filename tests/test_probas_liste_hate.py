@@ -275,3 +275,12 @@ def test_an_opposing_tyran_keeps_a_joker_of_the_attacker_as_a_parry(hate: dict):
         counts[margin] = counts.get(margin, 0) + 1
     law = {m: Fraction(c, len(DE) ** 5) for m, c in counts.items()}
     _assert_cell(_cell(r, 0, "attaque", "adverse-0"), law)
+
+
+def test_tueur_de_princes_adds_its_hits_against_a_prince_only(hate: dict):
+    liste = {**LISTE, "entrees": [{"type": "guerrier", "ameliorations": ["mission-tueur-de-princes"]}]}
+    saisies = {**SAISIES, "hate-defense-guerrier": 3, "hate-defense-prince": 2}
+    r = executer(hate, liste, {"action": "probas", "liste": liste, "saisies": saisies, "adverse": ADVERSE})
+    _assert_cell(_cell(r, 0, "attaque", "adverse-2"), _combat_law(2, 2, frappes=2))  # the Prince
+    _assert_cell(_cell(r, 0, "attaque", "adverse-0"), _combat_law(2, 3 - 1))  # a Guerrier (Scar-B-01)
+    _assert_cell(_cell(r, 0, "attaque", "defense-2"), _combat_law(2, 2))  # a reference target

@@ -15,7 +15,7 @@ defence is known. Card effects: `hate_liste_probas_effets`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import des, odds
@@ -28,6 +28,7 @@ from .hate_liste_probas_effets import (
     ATTAQUES_EN_PLUS,
     EFFETS_ATTAQUE,
     EFFETS_DEFENSE,
+    FRAPPES_CONTRE,
     NON_COMPTES_ATTAQUE,
     NON_COMPTES_DEFENSE,
     Cartes,
@@ -153,14 +154,38 @@ class Contexte:
     defenses: dict[str, dict[str, Any]]  # target id -> defence parameters of `calcul-combat`
     saisies: list[dict[str, Any]]
     manquant: list[str]  # the kinds whose attack dice are not typed
+    types: dict[str, str] = field(default_factory=dict)  # opposing target id -> its figure type
 
 
-def _action(ctx: Contexte, ident: str, nom: str, calcul: str, attaque: dict[str, Any], detail: str) -> Action:
-    """An action against every target: the attacker's parameters plus each target's defence."""
+def _action(ctx: Contexte, ident: str, nom: str, calcul: str, attaque: dict[str, Any], detail: str,
+            contre: dict[str, int] | None = None) -> Action:
+    """An action against every target: the attacker's parameters plus each target's defence.
+
+    `contre` gives flat hits added against opposing figures of a type (Tueur de Princes, Vrail A).
+    """
     admis = _ids_parametres(ctx.donnees, calcul)
-    parametres = {cid: {"de": ctx.de, "valeur": 1, **attaque, **{k: v for k, v in d.items() if k in admis}}
-                  for cid, d in ctx.defenses.items()}
+    parametres = {}
+    for cid, d in ctx.defenses.items():
+        p = {"de": ctx.de, "valeur": 1, **attaque, **{k: v for k, v in d.items() if k in admis}}
+        plus = (contre or {}).get(ctx.types.get(cid, ""), 0)
+        if plus:
+            p["frappes_bonus_attaque"] = int(p.get("frappes_bonus_attaque", 0)) + plus
+        parametres[cid] = p
     return Action(ident, nom, calcul, parametres, detail)
+
+
+def _frappes_contre(jeu_cartes: Cartes) -> tuple[dict[str, int], list[str]]:
+    """Flat hits by target type from the figure's cards, and how the row names them."""
+    contre: dict[str, int] = {}
+    noms = []
+    for carte in jeu_cartes.actives:
+        if carte.get("id") in FRAPPES_CONTRE:
+            types, n = FRAPPES_CONTRE[carte["id"]]
+            for t in types:
+                contre[t] = contre.get(t, 0) + n
+            noms.append(f"{carte.get('nom')} : +{n} frappes contre " + " et ".join(
+                f"les {LIBELLES[t]}s" for t in sorted(types, key=TYPES_TRIBU.index)) + " adverses")
+    return contre, noms
 
 
 def _pluriel(n: int, mot: str) -> str:
@@ -185,6 +210,7 @@ def _attaques(ctx: Contexte, ligne: Ligne, s: Sorte, jeu_cartes: Cartes) -> None
     for carte in (c for c in jeu_cartes.actives if c.get("id") in ATTAQUES_EN_PLUS):
         plus, nom_carte = ATTAQUES_EN_PLUS[carte["id"]], carte.get("nom", carte["id"])
         variantes.append((f"attaque-{carte['id']}", f"Attaque {nom_carte} (+{plus} dés)", plus, f" + {plus} de {nom_carte}"))
+    contre, noms = _frappes_contre(jeu_cartes)
     for ident, nom, plus, origine in variantes:
         total = p.des + plus
         if total > MAX_DES:
@@ -194,7 +220,8 @@ def _attaques(ctx: Contexte, ligne: Ligne, s: Sorte, jeu_cartes: Cartes) -> None
         detail = f"{_pluriel(total, 'dé')} ({base} de base{origine}{comptes})"
         if p.parametres.get("frappes_bonus_attaque"):
             detail += f", +{_pluriel(int(p.parametres['frappes_bonus_attaque']), 'frappe')}"
-        ligne.actions.append(_action(ctx, ident, nom, COMBAT, {"des_attaque": total, **p.parametres}, detail))
+        detail += "".join(f" ; {n}" for n in noms)
+        ligne.actions.append(_action(ctx, ident, nom, COMBAT, {"des_attaque": total, **p.parametres}, detail, contre))
 
 
 def _attaques_fixes(ctx: Contexte, ligne: Ligne, ids: set[str]) -> None:
@@ -259,6 +286,7 @@ def _cibles_adverses(ctx: Contexte, adverse: dict[str, Any]) -> tuple[list[Cible
         p = profil(base, cartes(controle, figure), EFFETS_DEFENSE, NON_COMPTES_DEFENSE)
         ident = f"adverse-{figure.index}"
         ctx.defenses[ident] = {"des_defense": p.des, **p.parametres}
+        ctx.types[ident] = str(figure.type)
         detail = f"{_pluriel(p.des, 'dé')} de défense ({base} de base"
         detail += f" ; cartes comptées : {', '.join(p.comptes)})" if p.comptes else ")"
         if p.non_comptes:

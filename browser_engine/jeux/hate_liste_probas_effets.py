@@ -34,12 +34,17 @@ EFFETS_DEFENSE: dict[str, dict[str, int | bool]] = {
     "rash-naar-b": {"parades_bonus_defense": 2},  # +2 parades en défense
     "le-tyran-d": {"tyran_defense": True},  # sa défense donne toujours 1 frappe
 }
+# Flat hits against some figure types only: counted against the opposing figures of those types.
+FRAPPES_CONTRE: dict[str, tuple[frozenset[str], int]] = {
+    "mission-tueur-de-princes": (frozenset({"prince"}), 2),  # +2 frappes contre un Prince
+    "vrail-a": (frozenset({"prince", "champion"}), 2),  # +2 frappes contre les Princes et les Champions
+}
 # Trull A: « Action : attaquer avec +3 dés » — an attack of its own, beside the ordinary one.
 ATTAQUES_EN_PLUS: dict[str, int] = {"trull-a": 3}
 # Cards that change an attack only in some situations, or in a way no calculation models.
 NON_COMPTES_ATTAQUE = (
     "generique-a-02", "generique-c-04", "um-gra-b-01-des", "um-cal-a-02", "vore-nash-a-03",
-    "mission-tueur-de-princes", "mission-sauveur", "vrail-a", "bra-ku-taa-a", "char-a", "grock-a",
+    "mission-sauveur", "bra-ku-taa-a", "char-a", "grock-a",
     "tun-dor-a", "brothers-ashkar-a", "le-tyran-a",
 )
 NON_COMPTES_DEFENSE = ("generique-b-02", "generique-b-03", "um-cordu-b-02", "clay-man-b", "trull-b", "endurance")
