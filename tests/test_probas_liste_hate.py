@@ -18,7 +18,7 @@ import pytest
 
 from browser_engine.cli import charger_donnees
 from browser_engine.errors import ErreurEntree
-from browser_engine.jeux.hate_liste_probas_effets import ATTAQUES_EN_PLUS, EFFETS_ATTAQUE, EFFETS_DEFENSE
+from browser_engine.jeux.hate_liste_probas_effets import ATTAQUES_EN_PLUS, EFFETS_ATTAQUE, EFFETS_DEFENSE, FRAPPES_CONTRE
 from browser_engine.reader import lire_liste
 from browser_engine.requetes import executer
 
@@ -229,6 +229,8 @@ def test_card_effects_are_the_numbers_the_data_states(hate: dict):
                     assert f"+{valeur} parade" in texte, ident
     for ident, plus in ATTAQUES_EN_PLUS.items():
         assert f"+{plus} dés" in resumes[ident]
+    for ident, (types, plus) in FRAPPES_CONTRE.items():
+        assert f"+{plus} frappes" in resumes[ident] and all(t.capitalize() in resumes[ident] for t in types)
 
 
 @pytest.mark.parametrize("chemin", sorted(DOSSIER.glob("*.yaml")), ids=lambda p: p.name)
