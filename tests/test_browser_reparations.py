@@ -102,3 +102,17 @@ def test_reparation_rend_valide(onglet: Onglet, site_url: str, output_dir: Path,
     page.locator("li[data-role=reparation]").first.locator("[data-role=appliquer]").click()
     attendre_verdict(page, "valide")
     assert page.locator("[data-role=etat]").inner_text().startswith("Liste valide")
+
+
+def test_annuler_du_composeur_defait_une_reparation(onglet: Onglet, site_url: str) -> None:
+    """The builder's « Annuler » undoes a repair too (a change that came through the text view)."""
+    page = onglet.page
+    texte = ouvrir_exemple(page, site_url, "bataille-d6", "06-objet-sur-troupe.yaml")
+    attendre_verdict(page, "invalide")
+    attendre_reparations(page)
+    page.locator("li[data-role=reparation]").first.locator("[data-role=appliquer]").click()
+    attendre_verdict(page, "valide")
+    page.wait_for_function("() => !document.querySelector('[data-role=annuler]').disabled")
+    page.click("[data-role=annuler]")
+    attendre_verdict(page, "invalide")
+    assert yaml.safe_load(page.input_value("#cpd-liste")) == yaml.safe_load(texte)

@@ -341,6 +341,8 @@
       }
     }
 
+    const avecEntrees = (liste) => estObjet(liste) && Array.isArray(liste.entrees) && liste.entrees.length > 0;
+
     function memoriser() {
       pile.push(JSON.stringify(b.liste));
       if (pile.length > MAX_ANNULER) pile.shift();
@@ -406,6 +408,7 @@
       } else if (texte !== null && texte === zone.value) {
         // The player typed, opened an example, a file or a link: the form follows the text.
         if (!texte.trim()) {
+          if (avecEntrees(b.liste)) memoriser();
           b.liste = vide();
           b.rapport = null;
           b.illisible = null;
@@ -418,6 +421,8 @@
             b.dessiner();
             return;
           }
+          // A change from outside the form (a repair, an example, typing) is undone like a click.
+          if (avecEntrees(b.liste) && JSON.stringify(b.liste) !== JSON.stringify(ecrite)) memoriser();
           b.liste = copie(ecrite);
           b.rapport = r;
           b.illisible = null;
