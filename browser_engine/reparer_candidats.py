@@ -4,7 +4,10 @@ A `Changement` is one edit of the list at a path (tokens: keys and indexes). The
 the list with its schema (the builder's `_resoudre` and `_candidats`) and proposes, for each
 place, the edits a player could make: remove an entry or an array element, drop an optional
 field, another value of an enumerated field, add or swap a choice of an array of choices,
-another count. Values absent from the list are proposed only near the errors' pointers.
+another count. Values absent from the list are proposed only near the errors' pointers, and
+only from the data: an enum, the values the rules' messages spell out (« tuile_depart: abri »,
+also for a free identifier), an object built from its schema's required fields (never when one
+has no default, const or single enum: `a_choisir` names it), the numbers the errors give.
 """
 from __future__ import annotations
 

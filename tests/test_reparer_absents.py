@@ -16,7 +16,7 @@ from browser_engine.reparer import reparer
 from browser_engine.reparer_candidats import Explorateur, objet_du_schema, valeurs_des_messages
 from browser_engine.reparer_texte import a_choisir, libelles_pour
 from tests.engine_support import DATA, ROOT, load_bundle
-from tests.test_reparer import exemple, verifier_suggestions
+from tests.test_reparer import _cli, exemple, verifier_suggestions
 
 
 def _regle(jeu: str, identifiant: str) -> dict[str, Any]:
@@ -112,3 +112,10 @@ def test_objet_sans_valeur_pour_un_champ_requis_n_est_pas_propose() -> None:
     assert phrase.startswith(f"Pour ajouter {journal['title']} de la liste, choisissez vous-même : ")
     for champ in sans_valeur:
         assert journal["properties"][champ]["title"] in phrase
+
+
+def test_cli_solo_sans_bot() -> None:
+    """The command line shows the repair that adds the BOT card (exit 1: the list itself is invalid)."""
+    sortie = _cli(str(DATA / "tamashii" / "listes" / "14-invalide-solo-sans-bot.yaml"))
+    assert sortie.returncode == 1 and "Réparations proposées (" in sortie.stdout
+    assert "Ajouter BOT J.O.R.D.A.N. (solo)" in sortie.stdout and "[/options/bot_jordan]" in sortie.stdout
