@@ -94,7 +94,7 @@
     constructor(racineSite) {
       this.racine = racineSite;
       this.worker = null;
-      this.attente = new Map(); // id -> {resoudre, rejeter, minuteur}
+      this.attente = new Map(); // id -> {resoudre, rejeter, minuteur, delaiMs}, in the order sent
       this.suivant = 1;
       this.jeux = new Map(); // jeu -> Promise (engine + bundle ready)
       this.abonnes = new Set();
@@ -164,6 +164,7 @@
       if (!attente) return;
       this.attente.delete(message.id);
       clearTimeout(attente.minuteur);
+      this._armer();
       this.derniereDuree = message.ms; // time spent in Python, for the benchmarks
       if (message.fatal) {
         // Python itself is broken: report, then start a fresh worker on the next request.
@@ -184,22 +185,27 @@
       this._lancer();
       const id = this.suivant++;
       return new Promise((resoudre, rejeter) => {
-        let minuteur = null;
-        if (Number.isFinite(delaiMs)) {
-          minuteur = setTimeout(() => {
-            this._arreter(
-              `Le moteur n'a pas répondu en ${Math.round(delaiMs / 1000)} s : traitement interrompu. ` +
-                "Le moteur redémarrera à la prochaine demande.",
-            );
-          }, delaiMs);
-        }
-        this.attente.set(id, {
-          resoudre,
-          rejeter,
-          minuteur,
-        });
+        this.attente.set(id, { resoudre, rejeter, minuteur: null, delaiMs });
         this.worker.postMessage(Object.assign({ id }, message));
+        this._armer();
       });
+    }
+
+    /**
+     * The worker answers one request at a time, in order: only the oldest pending request is
+     * timed, from when the one before it was answered. A check queued behind a long odds
+     * calculation is not cut off for the time it waited.
+     */
+    _armer() {
+      const premiere = this.attente.values().next().value;
+      if (!premiere || premiere.minuteur !== null || !Number.isFinite(premiere.delaiMs)) return;
+      const delaiMs = premiere.delaiMs;
+      premiere.minuteur = setTimeout(() => {
+        this._arreter(
+          `Le moteur n'a pas répondu en ${Math.round(delaiMs / 1000)} s : traitement interrompu. ` +
+            "Le moteur redémarrera à la prochaine demande.",
+        );
+      }, delaiMs);
     }
 
     /** Stop the worker (hang, crash): every pending request fails with `raison`. */
@@ -256,7 +262,8 @@
       await this.preparer(jeu);
       const message = { type: "composer", jeu, requete };
       if (typeof catalogue === "string" && catalogue.trim()) message.catalogue = catalogue;
-      return this._envoyer(message, DELAI_VALIDATION_MS);
+      // The odds of a whole list are a calculation: they get a calculation's time.
+      return this._envoyer(message, requete && requete.action === "probas" ? DELAI_CALCUL_MS : DELAI_VALIDATION_MS);
     }
 
     /** A declared score (scores.yaml) from {joueurs: [{nom, …}], …}. */
