@@ -105,6 +105,14 @@ def main() -> int:
             code = subprocess.call(probas, cwd=ROOT, env=ENV) or code
             print()
             sys.stdout.flush()
+            # The same for the other games, with the dice, deck or cards a player supplies.
+            for jeu in ("hami", "kharn_ages", "hate", "tamashii"):
+                commande = [sys.executable, str(ROOT / "bench" / f"bench_probas_liste_{jeu}.py")]
+                if jeu == "hate":
+                    commande += ["--site", str(tmp / "froid-0")]
+                code = subprocess.call(commande, cwd=ROOT, env=ENV) or code
+                print()
+                sys.stdout.flush()
             # Issue 15 §3: what the libraries that could replace yaml_lite / schema_lite would cost.
             bibliotheques = [sys.executable, str(ROOT / "bench" / "bench_bibliotheques.py")]
             code = subprocess.call(bibliotheques, cwd=ROOT, env=ENV) or code
