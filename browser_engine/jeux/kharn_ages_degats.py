@@ -29,17 +29,8 @@ from typing import Any, NamedTuple
 
 from ..errors import ErreurParametre
 from ..odds import Issue, ResultatCalcul
-from .kharn_ages_probas import (
-    FACES,
-    PROFONDEUR,
-    Camp,
-    Jet,
-    _loi,
-    _meilleur_de,
-    _troncature,
-    attaque_gagne,
-    faces_ec,
-)
+from .kharn_ages_degats_jointe import Categorie, LoiJointe, loi_jointe
+from .kharn_ages_probas import FACES, PROFONDEUR, Camp, _loi, _meilleur_de, faces_ec
 
 BONUS_PORTEE_COURTE = 1  # line 939
 MALUS_PORTEE_LONGUE = -3  # line 940
@@ -48,130 +39,7 @@ PA_EXECUTEUR = 3
 PA_CRITIQUE = 2  # the stature is added to an RC of a 2 or 3 PA combat action (line 312)
 CASES_EC_BOUCLIER = 2  # a defence EC ticks two shield boxes (line 1720)
 
-
-class Categorie(NamedTuple):
-    """What one opposed roll means for the damage chain."""
-
-    touche: bool  # the attack succeeds
-    rc: bool  # ... with an RC of the attacker
-    ec_defense: bool  # the final defence roll is an EC
-    maitrise_attaque: bool  # the attacker spent his mastery die
-    maitrise_defense: bool  # the defender spent his
-
-
-@dataclass(frozen=True)
-class LoiJointe:
-    """Categories of one opposed roll with their probabilities, and the truncated mass."""
-
-    categories: dict[Categorie, Fraction]
-    troncature: Fraction
-
-
-def _gagnant(ja: Jet, jd: Jet, bouclier: bool, seuil: int = 0, ecart: int = 0) -> Callable[[int, int], bool]:
-    """Who wins a pair of final totals: `attaque_gagne`, except that a shield makes a defence RC parry.
-
-    A spell must also reach its casting threshold (an RC always does), and its kind of
-    incantation moves the defender's final total by `ecart` (lines 1377-1391).
-    """
-    def gagne(a: int, d: int) -> bool:
-        if bouclier and d != 0 and d >= jd.rc_min:
-            return False
-        if a != 0 and a < min(seuil, ja.rc_min):
-            return False
-        if ecart and a != 0 and d != 0 and (a >= ja.rc_min) == (d >= jd.rc_min):
-            return a > d + ecart
-        return attaque_gagne(a, d, ja, jd)
-    return gagne
-
-
-def _reaction_attaque(ja: Jet, d: int, gagne: Callable[[int, int], bool]) -> tuple[Counter, Counter, int]:
-    """Attack totals, with "mastery spent", once the attacker has seen the defence total `d`.
-
-    Same walk as `kharn_ages_probas._attaque_apres_relance`, keyed by (total, spent).
-
-    Returns:
-        (clean first rolls, first rolls that reached the depth, weight of the rerolls of
-        clean first rolls that brought a new kept 10); weights out of den_depart × den_relance.
-
-    """
-    propres: Counter = Counter()
-    tronques: Counter = Counter()
-    echecs: Counter = Counter()
-    for naturel, a, w in ja.depart:
-        cible = tronques if a == ja.tronque else propres
-        if gagne(a, d) or not ja.camp.relancable(naturel):
-            cible[(a, False)] += w * ja.den_relance
-        elif cible is tronques:
-            for a2, r in ja.relance_complete(naturel):
-                tronques[(a2, True)] += w * r
-        else:
-            echecs[naturel] += w
-    nouvelles = 0
-    for naturel, w in echecs.items():
-        for a2, r in ja.points[naturel]:
-            propres[(a2, True)] += w * r
-        nouvelles += w * ja.part_chaine[naturel]
-    for a2, r in ja.chaine:
-        propres[(a2, True)] += nouvelles * r
-    return propres, tronques, nouvelles
-
-
-@functools.lru_cache(maxsize=64)
-def loi_jointe(attaque: Camp, defense: Camp, bouclier: bool = False, profondeur: int = PROFONDEUR,
-               seuil: int = 0, ecart: int = 0) -> LoiJointe:
-    """Exact categories of an attack against a defence, mastery rerolls and shield included.
-
-    The order of `kharn_ages_probas.loi_opposition`: both sides roll; a failing attacker may
-    spend mastery; then, if the attack succeeds, the defender may spend his.
-
-    Args:
-        attaque: the attacker's roll.
-        defense: the defender's roll (the shield's bonus already in its base).
-        bouclier: the defender uses a shield: his RC parries any attack.
-        profondeur: the explosion depth.
-        seuil: a spell's casting threshold the attack total must also reach (0: none).
-        ecart: added to the defender's final total when totals are compared (a spell's incantation).
-
-    Returns:
-        The probability of each category and of an explosion stopped at the depth.
-
-    """
-    ja, jd = Jet(attaque, profondeur), Jet(defense, profondeur)
-    gagne = _gagnant(ja, jd, bouclier, seuil, ecart)
-    poids: Counter = Counter()
-
-    def ajouter(a: int, d: int, spent_a: bool, spent_d: bool, w: int) -> None:
-        touche = gagne(a, d)
-        poids[Categorie(touche, touche and a >= ja.rc_min, d == 0, spent_a, spent_d)] += w
-
-    reporte: dict[int, Counter] = {}
-    chaines_attaque = chaines_defense = 0
-    for naturel_d, d, wd in jd.depart:
-        propres, tronques, nouvelles = _reaction_attaque(ja, d, gagne)
-        propre = d != jd.tronque
-        if propre:
-            chaines_attaque += wd * nouvelles
-        relance_d = defense.relancable(naturel_d)
-        for poids_a, sans_troncature in ((propres, propre), (tronques, False)):
-            for (a, spent_a), w in poids_a.items():
-                if relance_d and gagne(a, d):
-                    reporte.setdefault(naturel_d, Counter())[(a, spent_a)] += wd * w
-                    if sans_troncature and a != ja.tronque:
-                        chaines_defense += wd * w * jd.part_chaine[naturel_d]
-                else:
-                    ajouter(a, d, spent_a, False, wd * w * jd.den_relance)
-    chaines: Counter = Counter()
-    for naturel_d, poids_a in reporte.items():
-        for (a, spent_a), w in poids_a.items():
-            chaines[(a, spent_a)] += w * jd.part_chaine[naturel_d]
-            for d2, r in jd.points[naturel_d]:
-                ajouter(a, d2, spent_a, True, w * r)
-    for (a, spent_a), w in chaines.items():
-        for d2, r in jd.chaine:
-            ajouter(a, d2, spent_a, True, w * r)
-    denominateur = ja.den_depart * ja.den_relance * jd.den_depart * jd.den_relance
-    categories = {c: Fraction(w, denominateur) for c, w in poids.items() if w}
-    return LoiJointe(categories, _troncature(ja, jd, chaines_attaque, chaines_defense, profondeur))
+__all__ = ["CALCULS_DEGATS", "Categorie", "Degats", "Etat", "LoiJointe", "Sequence", "derouler", "loi_jointe"]
 
 
 # --- damage of one hit -------------------------------------------------------------------------
