@@ -19,7 +19,7 @@ import functools
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -102,6 +102,32 @@ def _seuil_rc(d: int, jd: Jet, bouclier: bool, ecart: int) -> int:
     return JAMAIS if bouclier else d + ecart
 
 
+@dataclass
+class _Groupe:
+    """Defence totals that meet the attack the same way (see `_Calcul.premier_jet_defense`).
+
+    Attributes:
+        d: the first defence total of the group, which stands for all of them.
+        totaux, chaine, nouvelles: `_Calcul.explicites_apres(d)`, with a kept 10 that is not
+            rerolled among the chain blocks.
+        coefs: coefficient of the chain blocks per "mastery spent"; coef_propre: of those from
+            a first roll below the depth (both count the attacker's RC kept after winning).
+        relance_d, part_d: the defender may reroll; his count of a new kept 10 (out of 10).
+        sommes: Σ wd, Σ wd·perdants, Σ wd·g, Σ wd·perdants·g over the group's defence totals.
+
+    """
+
+    d: int
+    totaux: Counter
+    chaine: Counter
+    nouvelles: int
+    coefs: dict[bool, int]
+    coef_propre: int
+    relance_d: bool
+    part_d: int
+    sommes: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+
+
 class _Calcul:
     """Running integer weights of `loi_jointe`, over den_depart × den_relance of each side."""
 
@@ -116,8 +142,9 @@ class _Calcul:
         self.reporte_chaine: dict[int, Counter] = {}  # ... -> (threshold, spent) -> coefficient of the chain
         self.chaines_attaque = 0
         self.chaines_defense = 0
-        self.fixes: dict[tuple, tuple[int, Counter, Counter, int]] = {}  # group -> (its first d, explicites_apres)
-        self.groupes: dict[tuple, list[int]] = {}  # group -> [sum of wd, sum of wd × losing chain weight]
+        self.fixes: dict[tuple, _Groupe] = {}  # groups of defence totals (see premier_jet_defense)
+        self.dix = _compte_dix(attaque.des)  # count of a kept 10 out of 10**des
+        self.dix_relance = bool(self.dix) and attaque.relancable(FACES)  # a losing RC is rerolled (1 die)
         self.explicites = [(n, a, w) for n, a, w in self.ja.depart if n != FACES or a == self.ja.tronque]
 
     def relancer(self, totaux: Counter, chaine: Counter, naturel: int, w: int, propre: bool) -> None:
@@ -157,76 +184,98 @@ class _Calcul:
     def premier_jet_defense(self, naturel_d: int, d: int, wd: int) -> None:
         """Everything that follows the defender's first roll (natural die `naturel_d`, total `d`).
 
-        The totals kept one by one (EC, below 10, the truncated explosion) meet `d` the same
-        way for every defence total of a group (`_groupe`): their weights are gathered per
-        group and met once, in `totaux_des_groupes`. The attacker's chain is met here.
+        The defence totals of one group (same natural die, same truncation, and for the RC ones
+        the same outcome against the attacker's truncated total) meet the attack totals kept one
+        by one the same way, and the attacker's chain above the same kind of threshold: this
+        only adds up their weights (with the chain's weight above the threshold, `g`, and the
+        weight of the attacker's RC that lose and are rerolled); `bilan_des_groupes` meets them.
+        The winning chain, when the defender will reroll, is kept per threshold.
         """
         ja, jd, ca = self.ja, self.jd, self.ca
         seuil_d = _seuil_rc(d, jd, self.bouclier, self.ecart)
         propre_d = d != jd.tronque
         # Explicit totals are below 10 (an RC total never loses to them) or the truncated one.
         cle = (naturel_d, propre_d, d if d < jd.rc_min else ja.tronque > seuil_d)
-        if cle not in self.fixes:
-            self.fixes[cle] = (d, *self.explicites_apres(d))
-        _, _, chaine_fixe, nouvelles = self.fixes[cle]
-        chaine: Counter = Counter(chaine_fixe)
+        fixe = self.fixes.get(cle)
+        if fixe is None:
+            fixe = self.fixes[cle] = self.groupe(naturel_d, d)
+        nouvelles = fixe.nouvelles
+        g = ca.au_dessus(seuil_d)
         perdants = 0
-        dix = _compte_dix(self.attaque.des)
-        if dix and self.attaque.relancable(FACES):
-            chaine[(seuil_d, False, True)] += dix * ja.den_relance
-            perdants = dix * (ca.queue[0] - ca.au_dessus(seuil_d))
-            if perdants:
-                chaine[(TOUS, True, True)] += perdants * ja.part_chaine[FACES]
-                nouvelles += perdants * ja.part_chaine[FACES]
-        elif dix:
-            chaine[(TOUS, False, True)] += dix * ja.den_relance
-        groupe = self.groupes.setdefault(cle, [0, 0])
-        groupe[0] += wd
-        groupe[1] += wd * perdants
+        if self.dix_relance:
+            perdants = self.dix * (ca.queue[0] - g)
+            nouvelles += perdants * ja.part_chaine[FACES]
+        sommes = fixe.sommes
+        sommes[0] += wd
+        sommes[1] += wd * perdants
+        sommes[2] += wd * g
+        sommes[3] += wd * perdants * g
         if propre_d:
             self.chaines_attaque += wd * nouvelles
-        relance_d = self.defense.relancable(naturel_d)
-        part_d = jd.part_chaine.get(naturel_d, 0)
-        ec_d = d == 0
-        poids, den_r = self.poids, jd.den_relance
-        for (seuil, s, propre), coef in chaine.items():
-            haut = max(seuil, seuil_d)
-            gagnant = ca.au_dessus(haut)
-            perdant = ca.au_dessus(seuil) - gagnant
-            if relance_d:
-                if gagnant:
-                    self.reporte_chaine.setdefault(naturel_d, Counter())[(haut, s)] += wd * coef
-                    if propre and propre_d:
-                        self.chaines_defense += wd * coef * gagnant * part_d
-            else:
-                poids[(True, True, ec_d, s, False)] += wd * coef * gagnant * den_r
-            poids[(False, False, ec_d, s, False)] += wd * coef * perdant * den_r
+        if fixe.relance_d and g:
+            coef_relance = perdants * ja.part_chaine[FACES] if self.dix_relance else 0
+            reporte = self.reporte_chaine.setdefault(naturel_d, Counter())
+            reporte[(seuil_d, False)] += wd * fixe.coefs[False]
+            reporte[(seuil_d, True)] += wd * (fixe.coefs[True] + coef_relance)
+            if propre_d:
+                self.chaines_defense += wd * (fixe.coef_propre + coef_relance) * g * fixe.part_d
 
-    def totaux_des_groupes(self) -> None:
-        """The explicit attack totals of each group of defence totals against its representative."""
-        ja, jd, gagne, poids = self.ja, self.jd, self.gagne, self.poids
-        for cle, (somme_wd, somme_perdants) in self.groupes.items():
-            naturel_d, propre_d, _ = cle
-            d, totaux_fixes, _, _ = self.fixes[cle]
-            totaux: Counter = Counter({k: somme_wd * w for k, w in totaux_fixes.items()})
+    def groupe(self, naturel_d: int, d: int) -> _Groupe:
+        """A new group of defence totals, `d` being its first one."""
+        totaux, chaine, nouvelles = self.explicites_apres(d)
+        if self.dix and not self.dix_relance:
+            chaine[(TOUS, False, True)] += self.dix * self.ja.den_relance
+        coefs = {False: 0, True: 0}
+        coef_propre = 0
+        for (_, s, propre), coef in chaine.items():
+            coefs[s] += coef
+            coef_propre += coef if propre else 0
+        if self.dix_relance:  # the attacker's RC that win, kept: (seuil_d, False, True) of the chain
+            coefs[False] += self.dix * self.ja.den_relance
+            coef_propre += self.dix * self.ja.den_relance
+        return _Groupe(d, totaux, chaine, nouvelles, coefs, coef_propre, self.defense.relancable(naturel_d),
+                       self.jd.part_chaine.get(naturel_d, 0))
+
+    def bilan_des_groupes(self) -> None:
+        """Each group of defence totals against the attack: explicit totals, then the chain."""
+        ja, jd, gagne, poids, ca = self.ja, self.jd, self.gagne, self.poids, self.ca
+        tout = ca.queue[0]
+        for (naturel_d, propre_d, _), fixe in self.fixes.items():
+            somme_wd, somme_perdants, somme_g, somme_perdants_g = fixe.sommes
+            d, ec_d = fixe.d, fixe.d == 0
+            totaux: Counter = Counter({k: somme_wd * w for k, w in fixe.totaux.items()})
             if somme_perdants:  # rerolls of the attacker's losing RC: points below 10 and the truncated total
                 self.relancer(totaux, Counter(), FACES, somme_perdants, True)
-            relance_d = self.defense.relancable(naturel_d)
-            part_d = jd.part_chaine.get(naturel_d, 0)
+            relance_d = fixe.relance_d
             for (a, s, propre), w in totaux.items():
                 touche = gagne(a, d)
                 if relance_d and touche:
                     self.reporte.setdefault(naturel_d, Counter())[(a, s)] += w
                     if propre and propre_d and a != ja.tronque:
-                        self.chaines_defense += w * part_d
+                        self.chaines_defense += w * fixe.part_d
                 else:
                     poids[(touche, touche and a >= ja.rc_min, d == 0, s, False)] += w * jd.den_relance
+            # the chain: whole blocks (coefficient c) win Σ wd·g and lose Σ wd·(tout − g)
+            gagne_s = {False: 0, True: 0}
+            perd_s = {False: 0, True: 0}
+            for (_, s, _), c in fixe.chaine.items():
+                gagne_s[s] += c * somme_g
+                perd_s[s] += c * (tout * somme_wd - somme_g)
+            if self.dix_relance:
+                part = ja.part_chaine[FACES]
+                gagne_s[False] += self.dix * ja.den_relance * somme_g  # the RC kept: they win, all of them
+                gagne_s[True] += part * somme_perdants_g
+                perd_s[True] += part * (tout * somme_perdants - somme_perdants_g)
+            for s in (False, True):
+                if not relance_d:
+                    poids[(True, True, ec_d, s, False)] += gagne_s[s] * jd.den_relance
+                poids[(False, False, ec_d, s, False)] += perd_s[s] * jd.den_relance
 
     def relances_defense(self) -> None:
         """The defender's mastery rerolls of the attacks that were winning."""
-        ja, jd, gagne, ca, poids = self.ja, self.jd, self.gagne, self.ca, self.poids
+        ja, jd, gagne, poids = self.ja, self.jd, self.gagne, self.poids
         chaine_totaux: Counter = Counter()
-        chaine_blocs: Counter = Counter()
+        gagne_memo: dict[tuple[int, int], bool] = {}
         for naturel_d, reporte in self.reporte.items():
             part = jd.part_chaine[naturel_d]
             points: Counter = Counter()
@@ -235,25 +284,44 @@ class _Calcul:
             for (a, s), w in reporte.items():
                 chaine_totaux[(a, s)] += w * part
                 for d2, r in points.items():
-                    touche = gagne(a, d2)
+                    touche = gagne_memo.get((a, d2))
+                    if touche is None:
+                        touche = gagne_memo[(a, d2)] = gagne(a, d2)
                     poids[(touche, touche and a >= ja.rc_min, d2 == 0, s, True)] += w * r
+        self.contre_chaine_defense(chaine_totaux)
+        if self.reporte_chaine:
+            self.blocs_relances_defense()
+
+    def blocs_relances_defense(self) -> None:
+        """The defender's rerolls of the winning parts of the attacker's chain (blocks above a threshold)."""
+        jd, ca, poids = self.jd, self.ca, self.poids
+        suffixe, unite = self.suffixe_contre_chaine_defense()
         for naturel_d, reporte in self.reporte_chaine.items():
             part = jd.part_chaine[naturel_d]
             classes: Counter = Counter()  # the new totals below 10, by (EC, threshold an RC must pass)
             for d2, r in jd.points[naturel_d]:
                 classes[(d2 == 0, _seuil_rc(d2, jd, self.bouclier, self.ecart))] += r
+            total_s = {False: 0, True: 0}  # Σ coefficient × weight of the block
+            gagnes_s = {False: 0, True: 0}  # Σ coefficient × (block × defence chain) pairs won
             for (seuil, s), coef in reporte.items():
-                chaine_blocs[(seuil, s)] += coef * part
-                total = ca.au_dessus(seuil)
+                debut = bisect_right(ca.totaux, seuil)
+                total_s[s] += coef * ca.queue[debut]
+                gagnes_s[s] += coef * suffixe[debut]
                 for (ec2, seuil2), r in classes.items():
-                    gagnant = ca.au_dessus(max(seuil, seuil2))
-                    poids[(True, True, ec2, s, True)] += coef * gagnant * r
-                    poids[(False, False, ec2, s, True)] += coef * (total - gagnant) * r
-        self.contre_chaine_defense(chaine_totaux, chaine_blocs)
+                    if seuil2 != TOUS:  # the new total is an RC (never from points below 10)
+                        gagnant = ca.au_dessus(max(seuil, seuil2))
+                        poids[(True, True, ec2, s, True)] += coef * gagnant * r
+                        poids[(False, False, ec2, s, True)] += coef * (ca.queue[debut] - gagnant) * r
+            for s in (False, True):
+                for (ec2, seuil2), r in classes.items():
+                    if seuil2 == TOUS:  # the new total is no RC: the whole block wins
+                        poids[(True, True, ec2, s, True)] += total_s[s] * r
+                poids[(True, True, False, s, True)] += part * gagnes_s[s]
+                poids[(False, False, False, s, True)] += part * (total_s[s] * unite - gagnes_s[s])
 
-    def contre_chaine_defense(self, totaux: Counter, blocs: Counter) -> None:
+    def contre_chaine_defense(self, totaux: Counter) -> None:
         """Final attack totals against a new kept 10 of the defender (every total of his RC chain)."""
-        ja, jd, ca, poids = self.ja, self.jd, self.ca, self.poids
+        ja, jd, poids = self.ja, self.jd, self.poids
         battus = _battus(jd.chaine, self.bouclier, self.ecart)
         unite = sum(w for _, w in jd.chaine)
         for (a, s), w in totaux.items():
@@ -262,17 +330,20 @@ class _Calcul:
             gagnes = battus(a) if a >= ja.rc_min else 0
             poids[(True, True, False, s, True)] += w * gagnes
             poids[(False, False, False, s, True)] += w * (unite - gagnes)
-        if not blocs:
-            return
-        # suffix[i]: sum over the attacker's chain totals from index i on of weight × defence weight beaten
+
+    def suffixe_contre_chaine_defense(self) -> tuple[list[int], int]:
+        """suffixe[i]: Σ over the attacker's chain totals from index i on of weight × defence chain weight beaten.
+
+        Returns:
+            The suffix sums and the total weight of the defender's chain.
+
+        """
+        ca, jd = self.ca, self.jd
+        battus = _battus(jd.chaine, self.bouclier, self.ecart)
         suffixe = [0] * (len(ca.totaux) + 1)
         for i in range(len(ca.totaux) - 1, -1, -1):
             suffixe[i] = suffixe[i + 1] + (ca.queue[i] - ca.queue[i + 1]) * battus(ca.totaux[i])
-        for (seuil, s), coef in blocs.items():
-            debut = bisect_right(ca.totaux, seuil)
-            gagnes = suffixe[debut]
-            poids[(True, True, False, s, True)] += coef * gagnes
-            poids[(False, False, False, s, True)] += coef * (ca.queue[debut] * unite - gagnes)
+        return suffixe, sum(w for _, w in jd.chaine)
 
 
 @functools.cache
@@ -316,7 +387,7 @@ def loi_jointe(attaque: Camp, defense: Camp, bouclier: bool = False, profondeur:
     calcul = _Calcul(attaque, defense, bouclier, profondeur, seuil, ecart)
     for naturel_d, d, wd in calcul.jd.depart:
         calcul.premier_jet_defense(naturel_d, d, wd)
-    calcul.totaux_des_groupes()
+    calcul.bilan_des_groupes()
     calcul.relances_defense()
     ja, jd = calcul.ja, calcul.jd
     denominateur = ja.den_depart * ja.den_relance * jd.den_depart * jd.den_relance
