@@ -8,7 +8,10 @@ distinct cards. Request: the one the view sends (the first group, an opposing li
 entries: 6 targets, distributions as floats). Measured: the first request of the process
 (modules imported, icepool warm), a request after `probas_liste.vider_cache()` (the engine's
 own caches of opposed rolls kept), warm requests, and a request after an edit (one entry
-changes card). Goal from the issue: ≤ 1 s for 40 entries against 6 targets. Measurements only.
+changes card). Goal from the issue: ≤ 1 s for 40 entries against 6 targets. Also the processor
+time of one `loi_jointe` (the opposed roll's categories, depth 12) per attacker/defender pair, on
+a grid of rolls (1 to 3 dice, bases 3 and 6, shooter's EC, mastery), its cache bypassed.
+Measurements only.
 """
 from __future__ import annotations
 
@@ -25,6 +28,8 @@ sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != 
 
 from browser_engine import odds, probas_liste  # noqa: E402
 from browser_engine.cli import charger_donnees  # noqa: E402
+from browser_engine.jeux.kharn_ages_degats import loi_jointe  # noqa: E402
+from browser_engine.jeux.kharn_ages_probas import EC_GENERAL, EC_TIREUR, Camp  # noqa: E402
 from browser_engine.requetes import executer  # noqa: E402
 
 ENTREES = 40
@@ -92,18 +97,37 @@ def mesurer(cartes: int, essais: int) -> dict[str, float]:
             "apres_edition": edition}
 
 
+def loi_jointe_par_paire(essais: int) -> tuple[int, float]:
+    """(pairs, lowest processor time in seconds of one `loi_jointe` over `essais` rounds)."""
+    camps = [Camp(des=n, base=b, ec=ec, maitrise=m) for n in (1, 2, 3) for b in (3, 6)
+             for ec in (EC_GENERAL, EC_TIREUR) for m in (False, True)]
+    paires = [(a, d) for a in camps[::3] for d in camps[1::4]]
+    calcul = loi_jointe.__wrapped__  # type: ignore[attr-defined]  # the lru_cache bypassed
+    temps = []
+    for _ in range(essais):
+        cpu = time.process_time()
+        for attaque, defense in paires:
+            calcul(attaque, defense)
+        temps.append((time.process_time() - cpu) / len(paires))
+    return len(paires), min(temps)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--essais", type=int, default=5)
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
-    resultats = {}
+    resultats: dict[str, Any] = {}
     for nom, cartes in (("6 cartes", 6), ("40 cartes distinctes", ENTREES)):
         resultats[nom] = mesurer(cartes, args.essais)
         r = resultats[nom]
         print(f"Khârn-Âges, {ENTREES} entrées ({nom}) contre {CIBLES} cibles : première requête "
               f"{r['premiere']:.2f} s (processeur {r['premiere_cpu']:.2f} s), après vider_cache {r['apres_vidage']:.2f} s, à chaud {r['chaud']:.3f} s, "
               f"après une modification {r['apres_edition']:.2f} s")
+    paires, par_paire = loi_jointe_par_paire(args.essais)
+    resultats["loi_jointe_par_paire_cpu"] = par_paire
+    print(f"loi_jointe (une attaque contre une défense, profondeur 12) : {par_paire * 1000:.2f} ms de processeur "
+          f"par paire (le meilleur de {args.essais} tours de {paires} paires)")
     if args.json:
         args.json.write_text(json.dumps(resultats, indent=2), encoding="utf-8")
 
