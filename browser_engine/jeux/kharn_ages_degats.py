@@ -234,7 +234,7 @@ def derouler(sequence: Sequence, etat: Etat, attaques: int) -> BilanSequence:
                          1 - Fraction(sum(jamais_touche.values()), unite), troncature)
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=1024)
 def _categories(contexte: tuple[Camp, Camp, bool], profondeur: int) -> list[tuple[Categorie, int]]:
     """The categories of an opposed roll, weights over 10**EXPOSANT_OPPOSITION."""
     attaque, defense, _ = contexte

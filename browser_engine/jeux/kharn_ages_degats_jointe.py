@@ -64,7 +64,7 @@ def _gagnant(ja: Jet, jd: Jet, bouclier: bool, seuil: int = 0, ecart: int = 0) -
     return gagne
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=1024)
 def _jet(camp: Camp, profondeur: int) -> Jet:
     """The precomputed laws of one side's roll, shared by every pair that side is in."""
     return Jet(camp, profondeur)
@@ -86,7 +86,7 @@ class _Chaine:
         return self.queue[bisect_right(self.totaux, seuil)]
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=1024)
 def _chaine(camp: Camp, profondeur: int) -> _Chaine:
     return _Chaine(_jet(camp, profondeur))
 
@@ -364,7 +364,7 @@ def _battus(chaine: list[tuple[int, int]], bouclier: bool, ecart: int) -> Callab
     return battus
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=1024)
 def loi_jointe(attaque: Camp, defense: Camp, bouclier: bool = False, profondeur: int = PROFONDEUR,
                seuil: int = 0, ecart: int = 0) -> LoiJointe:
     """Exact categories of an attack against a defence, mastery rerolls and shield included.
