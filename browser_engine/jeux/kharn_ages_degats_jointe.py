@@ -134,6 +134,7 @@ class _Calcul:
     def __init__(self, attaque: Camp, defense: Camp, bouclier: bool, profondeur: int, seuil: int,
                  ecart: int) -> None:
         self.attaque, self.defense, self.bouclier, self.ecart = attaque, defense, bouclier, ecart
+        self.seuil = seuil
         self.ja, self.jd = _jet(attaque, profondeur), _jet(defense, profondeur)
         self.ca = _chaine(attaque, profondeur)
         self.gagne = _gagnant(self.ja, self.jd, bouclier, seuil, ecart)
@@ -273,24 +274,38 @@ class _Calcul:
 
     def relances_defense(self) -> None:
         """The defender's mastery rerolls of the attacks that were winning."""
-        ja, jd, gagne, poids = self.ja, self.jd, self.gagne, self.poids
+        ja, jd, poids = self.ja, self.jd, self.poids
         chaine_totaux: Counter = Counter()
-        gagne_memo: dict[tuple[int, int], bool] = {}
         for naturel_d, reporte in self.reporte.items():
             part = jd.part_chaine[naturel_d]
-            points: Counter = Counter()
-            for d2, r in jd.points[naturel_d]:
-                points[d2] += r
+            ec_r, totaux_d, cumul = _points_defense(jd.points[naturel_d])
+            hors_ec = cumul[-1]
             for (a, s), w in reporte.items():
                 chaine_totaux[(a, s)] += w * part
-                for d2, r in points.items():
-                    touche = gagne_memo.get((a, d2))
-                    if touche is None:
-                        touche = gagne_memo[(a, d2)] = gagne(a, d2)
-                    poids[(touche, touche and a >= ja.rc_min, d2 == 0, s, True)] += w * r
+                limite = self.limite(a)
+                if limite is None:
+                    poids[(False, False, True, s, True)] += w * ec_r
+                    poids[(False, False, False, s, True)] += w * hors_ec
+                    continue
+                rc = a >= ja.rc_min
+                gagnes = cumul[bisect_left(totaux_d, limite)]
+                poids[(True, rc, True, s, True)] += w * ec_r
+                poids[(True, rc, False, s, True)] += w * gagnes
+                poids[(False, False, False, s, True)] += w * (hors_ec - gagnes)
         self.contre_chaine_defense(chaine_totaux)
         if self.reporte_chaine:
             self.blocs_relances_defense()
+
+    def limite(self, a: int) -> int | None:
+        """The bound below which the attack total `a` beats a defence total without RC (None: beats none, not even an EC).
+
+        Otherwise it also beats an EC. An EC or a spell below its casting threshold beats nothing; an RC beats every total
+        without RC; another total must be higher (by more than `ecart` for a spell): the rule
+        of `_gagnant` for defence totals without RC.
+        """
+        if a == 0 or a < min(self.seuil, self.ja.rc_min):
+            return None
+        return JAMAIS if a >= self.ja.rc_min else a - self.ecart
 
     def blocs_relances_defense(self) -> None:
         """The defender's rerolls of the winning parts of the attacker's chain (blocks above a threshold)."""
@@ -350,6 +365,18 @@ class _Calcul:
 def _compte_dix(des: int) -> int:
     """Count (out of 10**des) of a kept natural 10."""
     return dict(_meilleur_de(des)).get(FACES, 0)
+
+
+def _points_defense(points: list[tuple[int, int]]) -> tuple[int, list[int], list[int]]:
+    """The defender's new totals below 10: (EC weight, other totals sorted, cumulated weights from 0)."""
+    par_total: Counter = Counter()
+    for d2, r in points:
+        par_total[d2] += r
+    totaux = sorted(t for t in par_total if t != 0)
+    cumul = [0]
+    for t in totaux:
+        cumul.append(cumul[-1] + par_total[t])
+    return par_total.get(0, 0), totaux, cumul
 
 
 def _battus(chaine: list[tuple[int, int]], bouclier: bool, ecart: int) -> Callable[[int], int]:
