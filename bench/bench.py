@@ -108,7 +108,7 @@ def main() -> int:
             # The same for the other games, with the dice, deck or cards a player supplies.
             for jeu in ("hami", "kharn_ages", "hate", "tamashii"):
                 commande = [sys.executable, str(ROOT / "bench" / f"bench_probas_liste_{jeu}.py")]
-                if jeu == "hate":
+                if jeu in ("hate", "kharn_ages"):
                     commande += ["--site", str(tmp / "froid-0")]
                 code = subprocess.call(commande, cwd=ROOT, env=ENV) or code
                 print()

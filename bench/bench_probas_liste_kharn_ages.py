@@ -1,6 +1,6 @@
 """« Probabilités de ma liste » for Khârn-Âges: time of the odds matrix of a 40-entry list (CPython).
 
-    .venv/bin/python bench/bench_probas_liste_kharn_ages.py [--essais N] [--json FICHIER]
+    .venv/bin/python bench/bench_probas_liste_kharn_ages.py [--essais N] [--site DIR] [--json FICHIER]
 
 The book prints no profile card, so the cards here are invented for the measurement (levels 1
 to 3, mastery dice, armours, bows): a 40-entry list drawn from 6 cards, and a worst case of 40
@@ -11,7 +11,9 @@ own caches of opposed rolls kept), warm requests, and a request after an edit (o
 changes card). Goal from the issue: ≤ 1 s for 40 entries against 6 targets. Also the processor
 time of one `loi_jointe` (the opposed roll's categories, depth 12) per attacker/defender pair, on
 a grid of rolls (1 to 3 dice, bases 3 and 6, shooter's EC, mastery), its cache bypassed.
-Measurements only.
+With `--site`, the same requests in headless Chromium through the Web Worker (a fresh worker per
+list; the first odds request follows one `texte` request, as on the page where the builder has
+already asked the engine). Measurements only.
 """
 from __future__ import annotations
 
@@ -112,10 +114,40 @@ def loi_jointe_par_paire(essais: int) -> tuple[int, float]:
     return len(paires), min(temps)
 
 
+def mesurer_navigateur(site: Path, essais: int) -> dict[str, dict[str, Any]]:
+    """First odds request and warm ones in the worker, round trip and Python part, in ms."""
+    from playwright.sync_api import sync_playwright
+
+    from bench.bench_probas_liste import PAGE
+    from tests.browser_support import lancer_chromium, servir
+
+    pages = {"/__bench/probas-liste.html": ("text/html; charset=utf-8", PAGE.encode())}
+    appel = "([n, j, r]) => chrono(n, () => moteur.composer(j, r))"
+    mesures: dict[str, dict[str, Any]] = {}
+    with servir(site, pages) as url, sync_playwright() as p:
+        navigateur = lancer_chromium(p)
+        for nom, cartes in (("6 cartes", 6), ("40 cartes distinctes", ENTREES)):
+            page = navigateur.new_page()
+            page.goto(url + "__bench/probas-liste.html")
+            page.evaluate("(j) => moteur.preparer(j)", "kharn-ages")
+            document = liste(cartes)
+            page.evaluate(appel, [1, "kharn-ages", {"action": "texte", "liste": document}])
+            premier = page.evaluate(appel, [1, "kharn-ages", requete(document)])
+            chaud = page.evaluate(appel, [essais, "kharn-ages", requete(document)])
+            mesures[nom] = {"premier": premier, "chaud": chaud}
+            print(f"Navigateur (worker), {ENTREES} entrées ({nom}) contre {CIBLES} cibles : première requête "
+                  f"{premier['aller_retour'][0]:.0f} ms (Python {premier['python'][0]:.0f} ms), ensuite "
+                  f"{statistics.median(chaud['aller_retour']):.0f} ms (médiane)")
+            page.close()
+        navigateur.close()
+    return mesures
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--essais", type=int, default=5)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--site", type=Path, help="site construit : mesurer aussi dans le worker du navigateur")
     args = parser.parse_args()
     resultats: dict[str, Any] = {}
     for nom, cartes in (("6 cartes", 6), ("40 cartes distinctes", ENTREES)):
@@ -128,6 +160,8 @@ def main() -> None:
     resultats["loi_jointe_par_paire_cpu"] = par_paire
     print(f"loi_jointe (une attaque contre une défense, profondeur 12) : {par_paire * 1000:.2f} ms de processeur "
           f"par paire (le meilleur de {args.essais} tours de {paires} paires)")
+    if args.site:
+        resultats["navigateur"] = mesurer_navigateur(args.site, max(1, args.essais))
     if args.json:
         args.json.write_text(json.dumps(resultats, indent=2), encoding="utf-8")
 
