@@ -17,7 +17,7 @@ from math import gcd, lcm
 from typing import Any
 
 from . import bundle, odds
-from .errors import ErreurEntree
+from .errors import ErreurEntree, ErreurParametre
 from .reader import entiers_exacts, lire_liste, verifier_structure
 
 MAX_ENTREES = 200
@@ -83,6 +83,9 @@ class Matrice:
     saisies: list[dict[str, Any]] = field(default_factory=list)
     adverse: bool = False  # the adapter reads an opposing list (`requete["adverse"]`)
     unite: str = "figurines"  # what a target's `figurines` counts (HAMI: Essences), for the page's words
+    # When set, a cell whose parameters fall outside the declared calculation's bounds stays empty
+    # and this is said once in the notes; when None, the refusal reaches the player as an error.
+    note_hors_bornes: str | None = None
 
 
 def non_calculable(manquant: list[str], saisies: list[dict[str, Any]] | None = None,
@@ -274,6 +277,7 @@ class Calculs:
     def __init__(self, donnees_jeu: dict[str, Any]) -> None:
         self.donnees_jeu = donnees_jeu
         self.cache: dict[tuple[str, tuple[tuple[str, Any], ...]], Loi] = {}
+        self.hors_bornes = False  # a cell's parameters were refused by the declared calculation
 
     def loi(self, calcul: str, parametres: dict[str, Any]) -> Loi:
         """The law of a declared calculation for these parameters.
@@ -327,7 +331,13 @@ def _json_cellule(action: Action, cible: Cible, calculs: Calculs, matrice: Matri
     parametres = action.parametres.get(cible.id)
     if parametres is None:
         return None
-    loi = matrice.lois(calculs, action, parametres) if matrice.lois else calculs.loi(action.calcul, parametres)
+    try:  # checked here, for the cells shown only: out of the calculation's bounds, the cell stays empty
+        loi = matrice.lois(calculs, action, parametres) if matrice.lois else calculs.loi(action.calcul, parametres)
+    except ErreurParametre:
+        if matrice.note_hors_bornes is None:
+            raise
+        calculs.hors_bornes = True
+        return None
     cellule = {"cible": cible.id, **calculs.cellule(loi, cible.figurines, fractions)}
     if fractions:  # the view's light matrix leaves them out; its cells come back complete on demand
         cellule["parametres"] = parametres
@@ -421,6 +431,8 @@ def action_probas(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: d
     entrees = [{"index": ligne.index, "nom": ligne.nom, "remarques": ligne.remarques,
                 "actions": [_json_action(a, calculs, matrice, fractions) for a in ligne.actions]}
                for ligne in matrice.lignes]
+    if calculs.hors_bornes and matrice.note_hors_bornes:
+        matrice.notes = [*matrice.notes, matrice.note_hors_bornes]
     return {**base, "calculable": True,
             "cibles": [{"id": c.id, "nom": c.nom, "groupe": c.groupe, "detail": c.detail, "figurines": c.figurines}
                        for c in matrice.cibles],

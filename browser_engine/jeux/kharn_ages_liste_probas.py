@@ -14,8 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import ErreurParametre
-from ..odds import declaration, normaliser_parametres
+from ..odds import declaration
 from ..probas_liste import MAX_CIBLES, Action, Cible, Ligne, Matrice, entrees_objets, lire_adverse, nom_entree, non_calculable
 from .kharn_ages_liste_probas_profils import (
     FORMULAIRE,
@@ -131,7 +130,6 @@ class _Construction:
         self.defenseurs: dict[str, Defenseur] = {}
         self.notes: list[str] = []
         self.manquant: list[str] = []
-        self.hors_bornes = False
         self.incompletes: list[str] = []
 
     def cible(self, ident: str, nom: str, groupe: str, c: Combattant) -> None:
@@ -205,13 +203,8 @@ class _Construction:
         """The attack against every target; a cell out of the calculation's bounds stays empty."""
         parametres: dict[str, dict[str, Any] | None] = {}
         for cid, defenseur in self.defenseurs.items():
-            p = _parametres(attaque, defenseur)
-            try:
-                normaliser_parametres(self.decl, p)
-            except ErreurParametre:
-                self.hors_bornes = True
-                p = None
-            parametres[cid] = p
+            # Checked against the calculation's bounds for the cells shown only (probas_liste).
+            parametres[cid] = _parametres(attaque, defenseur)
         return Action(attaque.id, attaque.nom, CALCUL, parametres, attaque.detail)
 
     def ligne(self, index: int, entree: dict[str, Any]) -> Ligne:
@@ -282,11 +275,10 @@ def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[st
         reponse.adverse = True  # an opposing list with its own cards still gives targets
         return reponse
     lignes = [construction.ligne(i, e) for i, e in entrees_objets(liste)]
-    if construction.hors_bornes:
-        construction.notes.append("Des cases restent vides : leurs valeurs dépassent les bornes du calcul "
-                                  "(caractéristiques engagées au plus 30, perce-armure au plus 10).")
     manquant = [MANQUANT_LIVRE] + construction.manquant if construction.manquant else []
     return Matrice(cibles=construction.cibles, groupes=_groupes(construction.cibles, adverse), lignes=lignes,
                    resultat="PV perdus par la cible (une attaque)", succes="Au moins 1 PV perdu",
                    hors_de_combat="Cible terrassée", notes=NOTES + construction.notes,
-                   manquant=manquant, adverse=True, unite="PV")
+                   manquant=manquant, adverse=True, unite="PV",
+                   note_hors_bornes="Des cases restent vides : leurs valeurs dépassent les bornes du calcul "
+                                    "(caractéristiques engagées au plus 30, perce-armure au plus 10).")
