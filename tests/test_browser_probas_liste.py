@@ -14,27 +14,12 @@ from browser_engine.cli import charger_donnees
 from browser_engine.probas_liste import action_probas
 from browser_engine.reader import lire_liste
 from tests.browser_support import Onglet, attendre_moteur
+from tests.probas_liste_support import ecrire_liste, fr, pourcent
 
 ROOT = Path(__file__).resolve().parent.parent
 LISTES = ROOT / "data" / "bataille-d6" / "listes"
 MATRICE = "[data-role=probas-matrice]"
 HOSTILE = "<img src=x onerror=alert(1)>"
-
-
-def _fr(valeur: float) -> str:
-    return f"{valeur:.2f}".replace(".", ",")
-
-
-def _pourcent(p: float) -> str:
-    return f"{p * 100:.2f}".replace(".", ",") + "\u00a0%"
-
-
-def _ecrire_liste(page: object, texte: str) -> None:
-    """Type a list into the text view; the checker reads it and announces its report."""
-    vue = page.locator("[data-role=vue-texte]")
-    if vue.get_attribute("open") is None:
-        vue.locator("summary").click()
-    page.fill("#cpd-liste", texte)
 
 
 def _ouvrir_vue(page: object) -> None:
@@ -53,7 +38,7 @@ def test_matrice_graphique_et_fractions(onglet: Onglet, site_url: str) -> None:
     page.goto(site_url + "bataille-d6/verifier/")
     attendre_moteur(page)
     texte = (LISTES / "01-gardiens-du-col.yaml").read_text(encoding="utf-8")
-    _ecrire_liste(page, texte)
+    ecrire_liste(page, texte)
     _ouvrir_vue(page)
     attendu = action_probas(charger_donnees("bataille-d6"), lire_liste(texte), {})
     archers = next(e for e in attendu["entrees"] if e["nom"] == "Archers")
@@ -62,8 +47,8 @@ def test_matrice_graphique_et_fractions(onglet: Onglet, site_url: str) -> None:
     assert cellule["cible"] == "armure-2"
     bouton = page.locator("[data-role=probas-cellule][data-entree='1'][data-action=tir][data-cible=armure-2]")
     contenu = bouton.inner_text()
-    assert "E\u00a0" + _fr(cellule["esperance"]["valeur"]) in contenu
-    assert "≥1\u00a0" + _pourcent(cellule["au_moins_un"]["probabilite"]) in contenu
+    assert "E\u00a0" + fr(cellule["esperance"]["valeur"]) in contenu
+    assert "≥1\u00a0" + pourcent(cellule["au_moins_un"]["probabilite"]) in contenu
     assert bouton.locator("svg[role=img] title").count() == 1
     assert "Archers" in bouton.locator("svg").get_attribute("aria-label")
     assert page.locator(f"{MATRICE} tbody tr").count() == len(attendu["entrees"])
@@ -93,9 +78,9 @@ def test_matrice_graphique_et_fractions(onglet: Onglet, site_url: str) -> None:
     rang = [c["nom"] for c in contre["cibles"]].index("Harpies")
     lanciers = contre["entrees"][0]["actions"][0]["cellules"][rang]
     harpies = page.locator(f"[data-role=probas-cellule][data-entree='0'][data-action=melee][data-cible={contre['cibles'][rang]['id']}]")
-    assert "E\u00a0" + _fr(lanciers["esperance"]["valeur"]) in harpies.inner_text()
+    assert "E\u00a0" + fr(lanciers["esperance"]["valeur"]) in harpies.inner_text()
     harpies.click()
-    assert "Unité éliminée (5 figurines) : " + _pourcent(lanciers["hors_de_combat"]["probabilite"]) in detail.inner_text()
+    assert "Unité éliminée (5 figurines) : " + pourcent(lanciers["hors_de_combat"]["probabilite"]) in detail.inner_text()
 
 
 def test_390_px_nom_hostile_et_jeu_sans_calcul(onglet: Onglet, site_url: str) -> None:
@@ -105,7 +90,7 @@ def test_390_px_nom_hostile_et_jeu_sans_calcul(onglet: Onglet, site_url: str) ->
     page.goto(site_url + "bataille-d6/verifier/")
     attendre_moteur(page)
     texte = (LISTES / "01-gardiens-du-col.yaml").read_text(encoding="utf-8").replace("Archers", HOSTILE)
-    _ecrire_liste(page, texte)
+    ecrire_liste(page, texte)
     _ouvrir_vue(page)
     assert page.locator(f"{MATRICE} tbody th").nth(1).inner_text().startswith(HOSTILE)
     assert page.locator(f"{MATRICE} img").count() == 0

@@ -13,6 +13,7 @@ from browser_engine.cli import charger_donnees
 from browser_engine.probas_liste import action_probas
 from browser_engine.reader import lire_liste
 from tests.browser_support import Onglet, attendre_moteur
+from tests.probas_liste_support import ecrire_liste, fr, pourcent
 
 ROOT = Path(__file__).resolve().parent.parent
 LISTE = ROOT / "data" / "hami" / "listes" / "01-exemple-du-livre.yaml"
@@ -30,21 +31,6 @@ def carte(jl: int, jo: int, nl: int, no: int) -> dict:
 PAQUET = [carte(0, 0, 0, 0), carte(0, 0, 0, 0), carte(1, 0, 0, 1), carte(2, 0, 0, 1), carte(1, 1, 0, 2),
           carte(3, 0, 1, 1), carte(0, 1, 0, 3), carte(2, 1, 1, 0), carte(1, 0, 1, 0), carte(0, 2, 2, 0),
           carte(1, 1, 1, 1), carte(2, 2, 0, 0)]
-
-
-def _fr(valeur: float) -> str:
-    return f"{valeur:.2f}".replace(".", ",")
-
-
-def _pourcent(p: float) -> str:
-    return f"{p * 100:.2f}".replace(".", ",") + "\u00a0%"
-
-
-def _ecrire_liste(page: object, texte: str) -> None:
-    vue = page.locator("[data-role=vue-texte]")
-    if vue.get_attribute("open") is None:
-        vue.locator("summary").click()
-    page.fill("#cpd-liste", texte)
 
 
 def _saisir_paquet(page: object) -> None:
@@ -77,7 +63,7 @@ def test_paquet_saisi_matrice_main_et_fractions(onglet: Onglet, site_url: str) -
     page.goto(site_url + "hami/verifier/")
     attendre_moteur(page)
     texte = LISTE.read_text(encoding="utf-8")
-    _ecrire_liste(page, texte)
+    ecrire_liste(page, texte)
     page.click("[data-role=probas-ouvrir]")
     page.wait_for_selector("[data-role=probas-manquant]", timeout=90_000)
     message = page.locator("[data-role=probas-manquant]").inner_text()
@@ -94,14 +80,14 @@ def test_paquet_saisi_matrice_main_et_fractions(onglet: Onglet, site_url: str) -
     selecteur = "[data-role=probas-cellule][data-entree='1'][data-action='0-tirer'][data-cible=guetteur-jour]"
     cellule = _cellule(attendu, 1, "0-tirer", "guetteur-jour")
     contenu = page.locator(selecteur).inner_text()
-    assert "E\u00a0" + _fr(cellule["esperance"]["valeur"]) in contenu
-    assert "≥1\u00a0" + _pourcent(cellule["au_moins_un"]["probabilite"]) in contenu
+    assert "E\u00a0" + fr(cellule["esperance"]["valeur"]) in contenu
+    assert "≥1\u00a0" + pourcent(cellule["au_moins_un"]["probabilite"]) in contenu
     # No card in hand: the cell follows the engine's answer for that hand size.
     page.fill(MAIN, "0")
     sans_main = action_probas(donnees, liste, {"saisies": {"paquet": PAQUET, "main": 0}, "fractions": False,
                                                "groupe": ""})
     cellule = _cellule(sans_main, 1, "0-tirer", "guetteur-jour")
-    _attendre_cellule(page, selecteur, "E\u00a0" + _fr(cellule["esperance"]["valeur"]))
+    _attendre_cellule(page, selecteur, "E\u00a0" + fr(cellule["esperance"]["valeur"]))
     # The detail and its exact fractions, asked from the engine.
     page.locator(selecteur).click()
     detail = page.locator("[data-role=probas-detail]")
@@ -121,7 +107,7 @@ def test_paquet_saisi_matrice_main_et_fractions(onglet: Onglet, site_url: str) -
     assert page.locator(f"{MATRICE} thead th").count() == 1 + len(solo["cibles"])
     egare = _cellule(solo, 0, "0-cogner", "solo-hami-egare-nuit")
     gardien = "[data-role=probas-cellule][data-entree='0'][data-action='0-cogner'][data-cible=solo-hami-egare-nuit]"
-    assert "E\u00a0" + _fr(egare["esperance"]["valeur"]) in page.locator(gardien).inner_text()
+    assert "E\u00a0" + fr(egare["esperance"]["valeur"]) in page.locator(gardien).inner_text()
 
 
 def test_le_paquet_est_partage_avec_la_page_probabilites(onglet: Onglet, site_url: str) -> None:
@@ -129,7 +115,7 @@ def test_le_paquet_est_partage_avec_la_page_probabilites(onglet: Onglet, site_ur
     page = onglet.page
     page.goto(site_url + "hami/verifier/")
     attendre_moteur(page)
-    _ecrire_liste(page, LISTE.read_text(encoding="utf-8"))
+    ecrire_liste(page, LISTE.read_text(encoding="utf-8"))
     page.click("[data-role=probas-ouvrir]")
     page.wait_for_selector("[data-role=probas-manquant]", timeout=90_000)
     _saisir_paquet(page)
@@ -145,7 +131,7 @@ def test_le_paquet_est_partage_avec_la_page_probabilites(onglet: Onglet, site_ur
     # Back on the checker page: the view computes at once with the remembered deck.
     page.goto(site_url + "hami/verifier/")
     attendre_moteur(page)
-    _ecrire_liste(page, LISTE.read_text(encoding="utf-8"))
+    ecrire_liste(page, LISTE.read_text(encoding="utf-8"))
     page.click("[data-role=probas-ouvrir]")
     page.wait_for_selector(MATRICE, timeout=90_000)
     assert page.locator("[data-role=probas-manquant]").count() == 0

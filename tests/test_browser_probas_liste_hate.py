@@ -8,33 +8,17 @@ back). No request may leave 127.0.0.1, no dialog, no JavaScript error.
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from browser_engine.cli import charger_donnees
 from browser_engine.probas_liste import action_probas
 from browser_engine.reader import lire_liste
 from tests.browser_support import Onglet, attendre_moteur
+from tests.probas_liste_support import capture, fr, pourcent
 
 DOSSIER = Path(__file__).resolve().parent.parent / "data" / "hate" / "listes"
 MATRICE = "[data-role=probas-matrice]"
 DE = ["frapper", "frapper", "parer", "parer", "sauvagerie", "joker"]  # invented for the test
-
-
-def _fr(valeur: float) -> str:
-    return f"{valeur:.2f}".replace(".", ",")
-
-
-def _pourcent(p: float) -> str:
-    return f"{p * 100:.2f}".replace(".", ",") + "\u00a0%"
-
-
-def _capture(page: object, nom: str) -> None:
-    """A screenshot of the view for a person to look at, when COMPENDIUM_CAPTURES names a folder."""
-    dossier = os.environ.get("COMPENDIUM_CAPTURES")
-    if dossier:
-        Path(dossier).mkdir(parents=True, exist_ok=True)
-        page.locator("[data-role=probas-liste]").screenshot(path=str(Path(dossier) / nom), timeout=120_000)
 
 
 def _ouvrir_exemple(page: object, site_url: str) -> str:
@@ -52,7 +36,7 @@ def test_de_et_des_saisis_puis_gardes(onglet: Onglet, site_url: str) -> None:
     page = onglet.page
     texte = _ouvrir_exemple(page, site_url)
     page.wait_for_selector("[data-role=probas-manquant]", timeout=60_000)
-    _capture(page, "probas-liste-hate-sans-de.png")
+    capture(page, "probas-liste-hate-sans-de.png")
     assert "faces des dés de Hate" in page.locator("[data-role=probas-contenu]").inner_text()
     saisies = page.locator("[data-role=probas-saisies]")
     assert saisies.is_visible()
@@ -73,13 +57,13 @@ def test_de_et_des_saisis_puis_gardes(onglet: Onglet, site_url: str) -> None:
     bouton = page.locator(f"[data-role=probas-cellule][data-entree='{entree['index']}'][data-action=attaque]"
                           "[data-cible=defense-2]")
     contenu = bouton.inner_text()
-    assert "E\u00a0" + _fr(cellule["esperance"]["valeur"]) in contenu
-    assert "≥1\u00a0" + _pourcent(cellule["au_moins_un"]["probabilite"]) in contenu
+    assert "E\u00a0" + fr(cellule["esperance"]["valeur"]) in contenu
+    assert "≥1\u00a0" + pourcent(cellule["au_moins_un"]["probabilite"]) in contenu
     entetes = page.locator(f"{MATRICE} thead th").all_inner_texts()
     assert entetes == ["Entrée"] + [c["nom"] for c in attendu["cibles"]]
     # an entry whose card dice are not typed says so in its row
     assert "non saisis" in page.locator(f"{MATRICE} tbody tr").first.inner_text()
-    _capture(page, "probas-liste-hate.png")
+    capture(page, "probas-liste-hate.png")
 
     # Ma tribu contre la sienne: the opposing figures' defence dice are asked, then become targets.
     adverse = (DOSSIER / "02-simple-bataille-bul-gar.yaml").read_text(encoding="utf-8")
@@ -98,8 +82,8 @@ def test_de_et_des_saisis_puis_gardes(onglet: Onglet, site_url: str) -> None:
     cellule = next(e for e in contre["entrees"] if e["index"] == entree["index"])["actions"][0]["cellules"][0]
     bouton = page.locator(f"[data-role=probas-cellule][data-entree='{entree['index']}'][data-action=attaque]"
                           f"[data-cible={cible['id']}]")
-    assert "≥1\u00a0" + _pourcent(cellule["au_moins_un"]["probabilite"]) in bouton.inner_text()
-    _capture(page, "probas-liste-hate-adverse.png")
+    assert "≥1\u00a0" + pourcent(cellule["au_moins_un"]["probabilite"]) in bouton.inner_text()
+    capture(page, "probas-liste-hate-adverse.png")
 
     # What was typed stays in this browser: after a reload the matrix comes back by itself.
     page.reload()

@@ -14,6 +14,7 @@ from browser_engine.cli import charger_donnees
 from browser_engine.probas_liste import action_probas
 from browser_engine.reader import lire_document, lire_liste
 from tests.browser_support import Onglet, attendre_moteur
+from tests.probas_liste_support import ecrire_liste, fr
 
 ROOT = Path(__file__).resolve().parent.parent
 DOSSIER = ROOT / "data" / "kharn-ages"
@@ -39,17 +40,6 @@ entrees:
 """
 
 
-def _fr(valeur: float) -> str:
-    return f"{valeur:.2f}".replace(".", ",")
-
-
-def _ecrire_liste(page: object, texte: str) -> None:
-    vue = page.locator("[data-role=vue-texte]")
-    if vue.get_attribute("open") is None:
-        vue.locator("summary").click()
-    page.fill("#cpd-liste", texte)
-
-
 def _attendu() -> dict:
     donnees = charger_donnees("kharn-ages")
     catalogue = lire_document((DOSSIER / "catalogues" / "modele-de-saisie.yaml").read_text(encoding="utf-8"))
@@ -63,7 +53,7 @@ def test_attaques_contre_les_cartes_du_catalogue(onglet: Onglet, site_url: str, 
     page.goto(site_url + "kharn-ages/verifier/")
     attendre_moteur(page)
     page.select_option("#cpd-catalogue-exemple", label="Modèle de saisie (profils fictifs)")
-    _ecrire_liste(page, LISTE)
+    ecrire_liste(page, LISTE)
     page.wait_for_selector("[data-role=etat].cpd-etat--valide, [data-role=etat].cpd-etat--invalide", timeout=60_000)
     page.click("[data-role=probas-ouvrir]")
     page.wait_for_selector(MATRICE, timeout=120_000)
@@ -76,7 +66,7 @@ def test_attaques_contre_les_cartes_du_catalogue(onglet: Onglet, site_url: str, 
         cellule = action["cellules"][0]
         bouton = page.locator(f"[data-role=probas-cellule][data-entree='0'][data-action={action['id']}]"
                               f"[data-cible={cellule['cible']}]")
-        assert "E\u00a0" + _fr(cellule["esperance"]["valeur"]) in bouton.inner_text()
+        assert "E\u00a0" + fr(cellule["esperance"]["valeur"]) in bouton.inner_text()
     # The detail of a cell: the chance to take the target out (all its PV lost).
     cellule = capitaine["actions"][0]["cellules"][0]
     page.locator(f"[data-role=probas-cellule][data-entree='0'][data-action=melee][data-cible={cellule['cible']}]").click()
@@ -108,7 +98,7 @@ def test_sans_cartes_la_vue_dit_ce_qui_manque(onglet: Onglet, site_url: str) -> 
     page = onglet.page
     page.goto(site_url + "kharn-ages/verifier/")
     attendre_moteur(page)
-    _ecrire_liste(page, (DOSSIER / "listes" / "01-guerrier-mongo-du-livre.yaml").read_text(encoding="utf-8"))
+    ecrire_liste(page, (DOSSIER / "listes" / "01-guerrier-mongo-du-livre.yaml").read_text(encoding="utf-8"))
     page.wait_for_selector("[data-role=etat].cpd-etat--valide, [data-role=etat].cpd-etat--invalide", timeout=60_000)
     page.click("[data-role=probas-ouvrir]")
     page.wait_for_selector("[data-role=probas-manquant]", timeout=120_000)

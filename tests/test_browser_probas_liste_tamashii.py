@@ -7,13 +7,13 @@ tests/test_probas_liste_tamashii.py. No request may leave 127.0.0.1, no dialog, 
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from browser_engine.cli import charger_donnees
 from browser_engine.probas_liste import action_probas
 from browser_engine.reader import lire_liste
 from tests.browser_support import Onglet, attendre_moteur
+from tests.probas_liste_support import capture, fr, pourcent
 
 LISTE = Path(__file__).resolve().parent.parent / "data" / "tamashii" / "listes" / "06-competitif-etat-en-fin-de-partie.yaml"
 MATRICE = "[data-role=probas-matrice]"
@@ -21,22 +21,6 @@ MATRICE = "[data-role=probas-matrice]"
 DE = [{"succes": 1, "base": 1}, {"succes": 2, "rare": 1}, {"ennemi": 1}, {"succes": 1, "base": 1, "rare": 1},
       {}, {"succes": 1, "ennemi": 1}]
 ATT_MARCHEUR_3 = "att-marcheur-3-tamashii"
-
-
-def _fr(valeur: float) -> str:
-    return f"{valeur:.2f}".replace(".", ",")
-
-
-def _pourcent(p: float) -> str:
-    return f"{p * 100:.2f}".replace(".", ",") + "\u00a0%"
-
-
-def _capture(page: object, nom: str) -> None:
-    """A screenshot of the view for a person to look at, when COMPENDIUM_CAPTURES names a folder."""
-    dossier = os.environ.get("COMPENDIUM_CAPTURES")
-    if dossier:
-        Path(dossier).mkdir(parents=True, exist_ok=True)
-        page.locator("[data-role=probas-liste]").screenshot(path=str(Path(dossier) / nom), timeout=120_000)
 
 
 def _ouvrir(page: object, site_url: str, texte: str) -> None:
@@ -73,7 +57,7 @@ def test_de_et_att_saisis_puis_matrice(onglet: Onglet, site_url: str) -> None:
     assert saisies.is_visible()
     assert "ATT du Marcheur du Plateau 3" in saisies.inner_text()
     assert "ATT du Corps « Second Corps »" in saisies.inner_text()
-    _capture(page, "probas-liste-tamashii-sans-de.png")
+    capture(page, "probas-liste-tamashii-sans-de.png")
     faces = saisies.locator("[data-role=probas-saisie][data-cle=d6-tamashii] tbody tr")
     for rang, face in enumerate(DE):
         for symbole, nombre in face.items():
@@ -86,10 +70,10 @@ def test_de_et_att_saisis_puis_matrice(onglet: Onglet, site_url: str) -> None:
     assert page.locator(f"{MATRICE} thead th").all_inner_texts()[:4] == ["Entrée", "Test 1", "Test 2", "Test 3"]
     cellule = _cellule(tests, 2, "test", "test-3")
     bouton = page.locator("[data-role=probas-cellule][data-entree='2'][data-action=test][data-cible=test-3]")
-    assert "E\u00a0" + _fr(cellule["esperance"]["valeur"]) in bouton.inner_text()
-    assert "≥1\u00a0" + _pourcent(cellule["au_moins_un"]["probabilite"]) in bouton.inner_text()
+    assert "E\u00a0" + fr(cellule["esperance"]["valeur"]) in bouton.inner_text()
+    assert "≥1\u00a0" + pourcent(cellule["au_moins_un"]["probabilite"]) in bouton.inner_text()
     assert page.locator(f"{MATRICE} [data-action=attaque]").count() == 0  # one group at a time
-    _capture(page, "probas-liste-tamashii-tests.png")
+    capture(page, "probas-liste-tamashii-tests.png")
 
     # The attack roll: the Soldat's ATT from the data, the Walker's typed, the other Body asked for.
     page.select_option("[data-role=probas-groupe]", "attaque")
@@ -99,7 +83,7 @@ def test_de_et_att_saisis_puis_matrice(onglet: Onglet, site_url: str) -> None:
         cellule = _cellule(attaque, entree, action, "cadre-x-1")
         bouton = page.locator(f"[data-role=probas-cellule][data-entree='{entree}'][data-action={action}]"
                               "[data-cible=cadre-x-1]")
-        assert "E\u00a0" + _fr(cellule["esperance"]["valeur"]) in bouton.inner_text()
+        assert "E\u00a0" + fr(cellule["esperance"]["valeur"]) in bouton.inner_text()
     assert "Second Corps" in page.locator(f"{MATRICE} tbody tr").nth(1).inner_text()
     # The exact fractions of one cell, on demand.
     page.locator("[data-role=probas-cellule][data-entree='0'][data-action=attaque-puissance]"
@@ -112,20 +96,20 @@ def test_de_et_att_saisis_puis_matrice(onglet: Onglet, site_url: str) -> None:
     assert lignes.count() == len(exacte["distribution"])
     for rang, d in enumerate(exacte["distribution"]):
         assert lignes.nth(rang).locator("td").nth(1).inner_text() == d["fraction"]
-    _capture(page, "probas-liste-tamashii-attaque.png")
+    capture(page, "probas-liste-tamashii-attaque.png")
 
     # The trace roll.
     page.select_option("[data-role=probas-groupe]", "trace")
     page.wait_for_selector(f"{MATRICE} [data-action=trace]", timeout=60_000)
     cellule = _cellule(_attendu(texte, "trace"), 1, "trace", "trace-2")
     bouton = page.locator("[data-role=probas-cellule][data-entree='1'][data-action=trace][data-cible=trace-2]")
-    assert "≥1\u00a0" + _pourcent(cellule["au_moins_un"]["probabilite"]) in bouton.inner_text()
+    assert "≥1\u00a0" + pourcent(cellule["au_moins_un"]["probabilite"]) in bouton.inner_text()
 
     # The group test Taro leads, then Ren and Sora (3 players: 3 to 12 successes).
     page.select_option("[data-role=probas-groupe]", "test-de-groupe")
     page.wait_for_selector(f"{MATRICE} [data-action=test-de-groupe]", timeout=60_000)
     cellule = _cellule(_attendu(texte, "test-de-groupe"), 2, "test-de-groupe", "groupe-6")
     bouton = page.locator("[data-role=probas-cellule][data-entree='2'][data-action=test-de-groupe][data-cible=groupe-6]")
-    assert "≥1\u00a0" + _pourcent(cellule["au_moins_un"]["probabilite"]) in bouton.inner_text()
-    _capture(page, "probas-liste-tamashii-groupe.png")
+    assert "≥1\u00a0" + pourcent(cellule["au_moins_un"]["probabilite"]) in bouton.inner_text()
+    capture(page, "probas-liste-tamashii-groupe.png")
     onglet.verifier_propre()
