@@ -453,6 +453,7 @@ def test_tamashii_compose_par_clics(onglet: Onglet, site_url: str, output_dir: P
         regler(page, "donnees_essentielles", couleur)
         page.click("[data-role=ajouter-entree]")
         page.wait_for_function("(n) => document.querySelectorAll('li[data-role=entree]').length === n", arg=plateau)
+    page.wait_for_selector("[data-role=composer-total][data-a-jour=oui]", timeout=30_000)
     # The Sac: a map of counts whose types the player names, one row at a time.
     for rang, sac in enumerate(sacs):
         for sorte, nombre in sac.items():
@@ -463,6 +464,8 @@ def test_tamashii_compose_par_clics(onglet: Onglet, site_url: str, output_dir: P
             page.wait_for_function(
                 "([r, s]) => document.querySelector(`li[data-role=entree][data-index='${r}'] [data-champ=sac] li[data-cle='${s}']`)",
                 arg=[rang, sorte])
+            # The engine's report on this text redraws the card: wait for it before typing the next row.
+            page.wait_for_selector("[data-role=composer-total][data-a-jour=oui]", timeout=30_000)
     liste = texte_yaml(page)
     assert [e["sac"] for e in liste["entrees"]] == sacs
     assert [e["plateau"] for e in liste["entrees"]] == [1, 2]

@@ -148,6 +148,7 @@
       }
       zones.total.textContent = totalTexte();
       zones.total.dataset.etat = b.illisible ? "illisible" : !b.rapport ? "attente" : b.rapport.valide ? "valide" : "invalide";
+      zones.total.dataset.aJour = b.aJour === false ? "non" : "oui"; // for tests: the report matches the text
       zones.total.dataset.cout = b.rapport && typeof b.rapport.cout === "number" ? String(b.rapport.cout) : "";
       zones.total.dataset.coutActivation = coutActivation() === null ? "" : String(coutActivation());
       zones.globaux.replaceChildren(...(globaux.length

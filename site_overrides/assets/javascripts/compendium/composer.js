@@ -351,6 +351,7 @@
     function ecrire() {
       const texte = C().verifier.versYaml(b.liste, 0) + "\n";
       b.texteEcrit = texte;
+      b.aJour = false; // the report on screen is for an older text until the engine answers
       b.illisible = null;
       b.garderDansListes(texte);
       api.ecrire(texte);
@@ -404,6 +405,7 @@
       const { rapport: r, texte } = evenement.detail || {};
       if (texte !== null && texte === b.texteEcrit) {
         b.rapport = r;
+        b.aJour = true;
         b.illisible = r ? null : "illisible";
       } else if (texte !== null && texte === zone.value) {
         // The player typed, opened an example, a file or a link: the form follows the text.
