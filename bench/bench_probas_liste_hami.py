@@ -25,20 +25,11 @@ sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != 
 from browser_engine import probas_liste  # noqa: E402
 from browser_engine.cli import charger_donnees  # noqa: E402
 from browser_engine.reader import lire_liste  # noqa: E402
+from tests.test_browser_probas_liste_hami import PAQUET  # noqa: E402  # the deck the browser test types
 
 ENTREES = 40
 EXEMPLES = ("01-exemple-du-livre.yaml", "02-lumiere-de-la-canopee.yaml", "04-la-ruche-et-ses-familiers.yaml",
             "07-deux-faces-et-la-larve.yaml", "09-raid-de-predateurs.yaml")
-
-
-def carte(jl: int, jo: int, nl: int, no: int) -> dict:
-    return {"jour": {"lumiere": jl, "ombre": jo}, "nuit": {"lumiere": nl, "ombre": no}}
-
-
-# Typed for the bench: 12 cards, two blank ones (the solo mode needs them).
-PAQUET = [carte(0, 0, 0, 0), carte(0, 0, 0, 0), carte(1, 0, 0, 1), carte(2, 0, 0, 1), carte(1, 1, 0, 2),
-          carte(3, 0, 1, 1), carte(0, 1, 0, 3), carte(2, 1, 1, 0), carte(1, 0, 1, 0), carte(0, 2, 2, 0),
-          carte(1, 1, 1, 1), carte(2, 2, 0, 0)]
 
 
 def _exemple(nom: str) -> dict:

@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..odds import declaration
 from ..probas_liste import MAX_CIBLES, Action, Cible, Ligne, Matrice, entrees_objets, lire_adverse, nom_entree, non_calculable
 from .kharn_ages_liste_probas_profils import (
     FORMULAIRE,
@@ -123,7 +122,6 @@ class _Construction:
     """One matrix: targets and rows, and the notes and missing data gathered on the way."""
 
     def __init__(self, donnees_jeu: dict[str, Any], liste: dict[str, Any]) -> None:
-        self.decl = declaration(donnees_jeu, CALCUL)
         self.profils = profils_par_id(liste)
         self.equipements = equipements_par_id(liste)
         self.cibles: list[Cible] = []
