@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Generator
+from dataclasses import dataclass
 from typing import Any
 
 from . import bundle
@@ -29,6 +31,29 @@ MAX_CHOIX_TEXTE = 12
 MAX_CHOIX_DONNEES = 120
 INVISIBLES = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]+")
 ABSENT = object()
+
+
+@dataclass
+class Champ:
+    """One field of a list that takes its value among choices.
+
+    Attributes:
+        chemin: its JSON pointer; jetons: the pointer's tokens.
+        noeud: its schema node; actuel: its value now (ABSENT when not given).
+        genre: "valeur" (one value) or "bascule" (an array whose items are toggled).
+        valeurs: the candidate values (or items); index: its entry's index, if any.
+        requis: whether the field is required by its parent.
+
+    """
+
+    chemin: str
+    jetons: list[str]
+    noeud: dict[str, Any]
+    actuel: Any
+    genre: str
+    valeurs: list[Any]
+    index: int | None
+    requis: bool
 
 
 # --- JSON pointers and the list schema ----------------------------------------------------------------
@@ -335,7 +360,25 @@ def options_permises(donnees_jeu: dict[str, Any], liste: Any, chemin: Any,
         ErreurEntree: unreadable list or catalogue, unknown field, or a field without choices.
 
     """
-    liste = _preparer(donnees_jeu, liste, catalogue)
+    return epuiser(options_pas(donnees_jeu, _preparer(donnees_jeu, liste, catalogue), chemin))
+
+
+def epuiser(pas: Generator[None, None, Any]) -> Any:
+    """Run a stepped computation to its end and return its result."""
+    while True:
+        try:
+            next(pas)
+        except StopIteration as fin:
+            return fin.value
+
+
+def choix_du_champ(donnees_jeu: dict[str, Any], liste: dict[str, Any], chemin: Any) -> Champ:
+    """The field at `chemin` with its candidate values (see `Champ`).
+
+    Raises:
+        ErreurEntree: bad pointer, unknown field, or a field without choices.
+
+    """
     jetons = _jetons(chemin)
     noeud, actuel, parent = _champ(donnees_jeu, liste, jetons)
     genre, valeurs = _candidats(noeud)
@@ -344,24 +387,41 @@ def options_permises(donnees_jeu: dict[str, Any], liste: Any, chemin: Any,
     if not valeurs:
         raise ErreurEntree(f"Le champ « {_propre(chemin, 60)} » n'a pas de choix à proposer (valeur libre).")
     index = int(jetons[1]) if len(jetons) >= 3 and jetons[0] == "entrees" else None
-    prefixe = f"/entrees/{index}" if index is not None else None
+    return Champ(chemin, jetons, noeud, actuel, genre, valeurs, index,
+                 requis=jetons[-1] in (parent.get("required") or []))
+
+
+def variante(liste: dict[str, Any], champ: Champ, valeur: Any) -> tuple[bool, Any]:
+    """Whether `valeur` is the field's value now, and the list with the field set to it (toggled in an array)."""
+    if champ.genre == "bascule":
+        actif, nouvelle = _basculer(champ.actuel, valeur, champ.requis)
+        return actif, _remplacer(liste, champ.jetons, nouvelle)
+    defaut = champ.noeud.get("default", ABSENT)
+    courant = defaut if champ.actuel is ABSENT else champ.actuel
+    actif = courant is not ABSENT and valeur is not ABSENT and _egal(courant, valeur)
+    if actif or (valeur is ABSENT and champ.actuel is ABSENT):
+        return actif, liste
+    return actif, _remplacer(liste, champ.jetons, valeur)
+
+
+def options_pas(donnees_jeu: dict[str, Any], liste: dict[str, Any],
+                chemin: Any) -> Generator[None, None, dict[str, Any]]:
+    """`options_permises` one validation at a time: yields after each, returns the answer."""
+    champ = choix_du_champ(donnees_jeu, liste, chemin)
+    prefixe = f"/entrees/{champ.index}" if champ.index is not None else None
     base = valider(donnees_jeu, liste)
-    defaut = noeud.get("default", ABSENT)
-    requis = jetons[-1] in (parent.get("required") or [])
+    yield None
     choix = []
-    for valeur in valeurs:
-        if genre == "bascule":
-            actif, nouvelle = _basculer(actuel, valeur, requis)
-        else:
-            courant = defaut if actuel is ABSENT else actuel
-            actif, nouvelle = courant is not ABSENT and _egal(courant, valeur), valeur
-        variante = liste if actif and genre == "valeur" else _remplacer(liste, jetons, nouvelle)
-        rapport = base if variante is liste else valider(donnees_jeu, variante)
+    for valeur in champ.valeurs:
+        actif, autre = variante(liste, champ, valeur)
+        rapport = base if autre is liste else valider(donnees_jeu, autre)
+        if autre is not liste:
+            yield None
         raisons = _nouvelles(base["erreurs"], rapport["erreurs"], prefixe)
         choix.append({"valeur": valeur, "actif": actif, "permis": not raisons, "raisons": raisons,
                       "avertissements": _nouvelles(base["avertissements"], rapport["avertissements"], prefixe),
-                      "cout_entree": _cout_entree(rapport, index), "cout_total": rapport.get("cout")})
-    return {"chemin": chemin, "genre": genre, "choix": choix}
+                      "cout_entree": _cout_entree(rapport, champ.index), "cout_total": rapport.get("cout")})
+    return {"chemin": chemin, "genre": champ.genre, "choix": choix}
 
 
 # --- plain text ---------------------------------------------------------------------------------------

@@ -1,0 +1,189 @@
+"""What the builder asks after each check, computed one validation at a time.
+
+The builder sends one request per change of the list. The engine answers it with the report at
+once, then, in the worker's idle time and only until a newer change arrives, with what the page
+shows around the entry being edited:
+
+* **forced values** (`forces`): a field the rules leave with a single allowed value for its entry
+  (a Conteur is always the Meneur; in co-op, a player's starting augmentations). Each candidate
+  value is tried with the same validator as the checker, on the list reduced to that entry, the
+  entry itself reduced to what makes it what it is (its kind: `garder`, the builder's `x-sorte`
+  fields) and the options kept: a value is refused when it brings errors on the entry that the
+  other candidates do not bring. The other entries and the entry's other choices are left out on
+  purpose: « two Meneurs », or « a Héros is alone » for a unit of ten, are choices the player
+  makes between fields, not values the rules force. For a list-wide field (an option) the whole
+  list and all its errors count. Nothing here knows a rule: only `valider` decides.
+* **choices** (`choix`): the allowed values of the pickers open on the page (`options_pas`).
+
+`suite_pas` yields None after each validation and a result dict when a field is done, so the
+worker can stop between two validations when the player changes the list again.
+"""
+from __future__ import annotations
+
+from collections.abc import Generator, Iterable
+from dataclasses import replace
+from itertools import combinations
+from typing import Any
+
+from .composer import ABSENT, Champ, choix_du_champ, options_pas, variante
+from .errors import ErreurEntree
+from .validation import valider
+
+MAX_CHAMPS = 40
+MAX_ITEMS_ENSEMBLES = 4  # an array of up to 4 items is tried as its 16 sets
+
+Cle = tuple[Any, Any]
+
+
+def _portee(champ: Champ) -> str | None:
+    return f"/entrees/{champ.index}" if champ.index is not None else None
+
+
+def _erreurs(rapport: dict[str, Any], portee: str | None) -> dict[Cle, dict[str, Any]]:
+    """The report's errors on the entry `portee` (all of them for a list-wide field), by (code, pointer)."""
+    out = {}
+    for v in rapport.get("erreurs") or []:
+        chemin = v.get("chemin")
+        if portee is None or (isinstance(chemin, str) and (chemin == portee or chemin.startswith(portee + "/"))):
+            out[(v.get("code"), chemin)] = v
+    return out
+
+
+def _raisons(ensembles: Iterable[dict[Cle, dict[str, Any]]], communes: set[Cle]) -> list[dict[str, Any]]:
+    """The violations that refused candidates bring beyond those every candidate has, once each."""
+    vues: dict[Cle, dict[str, Any]] = {}
+    for erreurs in ensembles:
+        for cle, v in erreurs.items():
+            if cle not in communes and cle not in vues:
+                vues[cle] = {k: v.get(k) for k in ("code", "message", "chemin", "regle", "parties") if k in v}
+    return list(vues.values())
+
+
+def _valeur_forcee(donnees_jeu: dict[str, Any], liste: dict[str, Any],
+                   champ: Champ) -> Generator[None, None, dict[str, Any] | None]:
+    """A one-value field: the single candidate its entry accepts, or None when several (or none) are.
+
+    An array with few items (`MAX_ITEMS_ENSEMBLES`) is a one-value field whose values are the
+    sets of its items: a rule may ask for a pair (Tamashii's « commune » and « coop »).
+    """
+    if champ.genre == "bascule":
+        candidats: list[Any] = [list(c) for n in range(len(champ.valeurs) + 1)
+                                for c in combinations(champ.valeurs, n)]
+        candidats[0] = ABSENT
+        champ = replace(champ, genre="valeur")
+    else:
+        candidats = list(champ.valeurs)
+        if not champ.requis and "default" not in champ.noeud:
+            candidats.append(ABSENT)  # « — Aucun — » is a choice too
+    if len(candidats) < 2:
+        return None
+    portee = _portee(champ)
+    ensembles = []
+    for valeur in candidats:
+        _, autre = variante(liste, champ, valeur)
+        ensembles.append(_erreurs(valider(donnees_jeu, autre), portee))
+        yield None
+    communes = set.intersection(*(set(e) for e in ensembles))
+    permis = [k for k, e in enumerate(ensembles) if set(e) == communes]
+    if len(permis) != 1:
+        return None
+    refuses = [e for k, e in enumerate(ensembles) if k != permis[0]]
+    valeur = candidats[permis[0]]
+    return {"chemin": champ.chemin, "valeur": None if valeur is ABSENT else valeur, "absent": valeur is ABSENT,
+            "raisons": _raisons(refuses, communes)}
+
+
+def forces_pas(donnees_jeu: dict[str, Any], liste: dict[str, Any], chemins: Iterable[Any],
+               garder: Iterable[Any] = ()) -> Generator[dict[str, Any] | None, None, None]:
+    """For each field at `chemins`, yields its forced value once found (None between validations).
+
+    A field that is not forced yields `{"chemin", "force": False}`; a forced one
+    `{"chemin", "force": True, "valeur", "absent", "raisons"}` (`absent`: the rules allow no value).
+    Pointers that name no field with choices are skipped. `garder`: the entry's fields kept in
+    the reduced entry (its kind), besides the field tried.
+    """
+    garder = [k for k in garder if isinstance(k, str)]
+    for chemin in list(chemins)[:MAX_CHAMPS]:
+        try:
+            seule, ici = _reduite(liste, chemin, garder)
+            champ = choix_du_champ(donnees_jeu, seule, ici)
+        except ErreurEntree:
+            continue
+        # A long array is never forced: « exactly one of twelve » leaves the choice to the player,
+        # and trying its items one by one cannot tell that from « all twelve ».
+        trouve = None
+        if champ.genre != "bascule" or len(champ.valeurs) <= MAX_ITEMS_ENSEMBLES:
+            trouve = yield from _valeur_forcee(donnees_jeu, seule, champ)
+        if trouve is None:
+            yield {"chemin": chemin, "force": False}
+        else:
+            raisons = [_rebaser(v, ici, chemin) for v in trouve["raisons"]]
+            yield {**trouve, "chemin": chemin, "raisons": raisons, "force": True}
+
+
+def _rebaser(violation: dict[str, Any], ici: Any, chemin: Any) -> dict[str, Any]:
+    """A reason found on the reduced list, pointed back at the entry's place in the whole list."""
+    if ici == chemin:
+        return violation
+    index = int(chemin.split("/")[2])
+
+    def pointeur(p: Any) -> Any:
+        return f"/entrees/{index}" + p[len("/entrees/0"):] if isinstance(p, str) and (
+            p == "/entrees/0" or p.startswith("/entrees/0/")) else p
+
+    def partie(p: Any) -> Any:
+        if not isinstance(p, dict):
+            return p
+        p = dict(p)
+        if p.get("entree") == 0:
+            p["entree"] = index
+        if "champ" in p:
+            p["champ"] = pointeur(p["champ"])
+        return p
+
+    out = dict(violation, chemin=pointeur(violation.get("chemin")))
+    if isinstance(violation.get("parties"), list):
+        out["parties"] = [partie(p) for p in violation["parties"]]
+    return out
+
+
+def _reduite(liste: dict[str, Any], chemin: Any, garder: list[str]) -> tuple[dict[str, Any], Any]:
+    """The list reduced to the entry `chemin` points into, with the pointer moved there.
+
+    The entry becomes entry 0 and keeps only its `garder` fields and the field at `chemin`.
+    """
+    jetons = chemin.split("/") if isinstance(chemin, str) else []
+    entrees = liste.get("entrees")
+    if len(jetons) < 4 or jetons[1] != "entrees" or not jetons[2].isdigit() or not isinstance(entrees, list):
+        return liste, chemin
+    index = int(jetons[2])
+    if index >= len(entrees):
+        raise ErreurEntree(f"La liste n'a pas d'entrée n° {index + 1}.")
+    entree = entrees[index]
+    if isinstance(entree, dict):
+        champ = jetons[3].replace("~1", "/").replace("~0", "~")
+        entree = {k: v for k, v in entree.items() if k in garder or k == champ}
+    return {**liste, "entrees": [entree]}, "/".join(["", "entrees", "0", *jetons[3:]])
+
+
+def suite_pas(donnees_jeu: dict[str, Any], liste: dict[str, Any],
+              demande: Any) -> Generator[dict[str, Any] | None, None, None]:
+    """The builder's requests after a check: `{"forces": [pointers], "garder": [fields], "choix": [pointers]}`.
+
+    Yields None after each validation, `{"forces": result}` per field examined for a forced value,
+    and `{"choix": options}` (the answer of `options_permises`) per open picker, forced values first.
+    A pointer that names no field with choices gives `{"choix": {"chemin", "erreur"}}`.
+    """
+    if not isinstance(demande, dict):
+        return
+    forces = demande.get("forces") if isinstance(demande.get("forces"), list) else []
+    garder = demande.get("garder") if isinstance(demande.get("garder"), list) else []
+    for resultat in forces_pas(donnees_jeu, liste, forces, garder):
+        yield None if resultat is None else {"forces": resultat}
+    choix = demande.get("choix") if isinstance(demande.get("choix"), list) else []
+    for chemin in choix[:MAX_CHAMPS]:
+        try:
+            reponse = yield from options_pas(donnees_jeu, liste, chemin)
+        except ErreurEntree as exc:
+            reponse = {"chemin": chemin, "erreur": str(exc)}
+        yield {"choix": reponse}
