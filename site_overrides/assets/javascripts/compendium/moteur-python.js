@@ -63,20 +63,79 @@ def _avec_catalogue(donnees, liste, catalogue):
     return liste, resume
 
 
+def _verifier(jeu, texte, catalogue):
+    if hasattr(texte, "to_bytes"):
+        texte = texte.to_bytes()
+    donnees = _donnees(jeu)
+    ecrite = _moteur.lire_liste(texte)
+    liste, resume = _avec_catalogue(donnees, ecrite, catalogue)
+    rapport = _moteur.valider(donnees, liste)
+    # The parsed list (with the catalogue's profiles) travels with the report for printing; the
+    # list as written (without them) for the builder, when a catalogue was merged.
+    resultat = dict(rapport, liste=liste, catalogue=resume)
+    if liste is not ecrite:
+        resultat["liste_ecrite"] = ecrite
+    return donnees, liste, resultat
+
+
 def valider_texte(jeu, texte, catalogue=None):
     # texte: str (textarea) or bytes (imported file; a JS Uint8Array arrives as a proxy);
     # catalogue: the text of a profile catalogue the player loaded, or None.
-    if hasattr(texte, "to_bytes"):
-        texte = texte.to_bytes()
     try:
-        donnees = _donnees(jeu)
-        liste = _moteur.lire_liste(texte)
-        liste, resume = _avec_catalogue(donnees, liste, catalogue)
-        rapport = _moteur.valider(donnees, liste)
-        # The parsed list (with the catalogue's profiles) travels with the report for printing.
-        return _sortie({"resultat": dict(rapport, liste=liste, catalogue=resume)})
+        return _sortie({"resultat": _verifier(jeu, texte, catalogue)[2]})
     except Exception as exc:  # every failure becomes a French message for the page
         return _sortie(_erreur(exc))
+
+
+_SUITE = None  # the builder's follow-up of the last check: a generator, stepped by suite_pas
+
+
+def etat_texte(jeu, texte, catalogue=None, demande_json=""):
+    # The builder's check of one change: the report now; what it asks for the entry being edited
+    # (forced values, open pickers) is computed afterwards, one validation per suite_pas step.
+    global _SUITE
+    _SUITE = None
+    try:
+        donnees, liste, resultat = _verifier(jeu, texte, catalogue)
+        if isinstance(demande_json, str) and demande_json:
+            import browser_engine.composer_suite as _suite
+
+            _SUITE = _suite.suite_pas(donnees, liste, _json.loads(demande_json))
+        return _sortie({"resultat": resultat})
+    except Exception as exc:
+        return _sortie(_erreur(exc))
+
+
+def suite_pas(budget_ms):
+    # Step the follow-up until one result, its end, or budget_ms spent: {resultats, fini}.
+    global _SUITE
+    import time as _temps
+
+    if _SUITE is None:
+        return _sortie({"resultats": [], "fini": True})
+    fin = _temps.perf_counter() + float(budget_ms) / 1000
+    resultats = []
+    try:
+        while True:
+            pas = next(_SUITE)
+            if pas is not None:
+                resultats.append(pas)
+                break
+            if _temps.perf_counter() >= fin:
+                break
+    except StopIteration:
+        _SUITE = None
+        return _sortie({"resultats": resultats, "fini": True})
+    except Exception as exc:
+        _SUITE = None
+        return _sortie(dict(_erreur(exc), resultats=resultats, fini=True))
+    return _sortie({"resultats": resultats, "fini": False})
+
+
+def suite_abandon():
+    global _SUITE
+    _SUITE = None
+    return "null"
 
 
 def score_json(jeu, cle, document_json):

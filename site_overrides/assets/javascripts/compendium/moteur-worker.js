@@ -9,6 +9,12 @@
 //   {id, type: "composer", jeu, requete, catalogue?} → {id, resultat} | {id, erreur}
 //     requete: {action: "options", liste, chemin} → {chemin, genre, choix: [...]}
 //              {action: "texte", liste}           → {texte, valide}
+//   {id, type: "etat", jeu, texte, catalogue?, demande?} → {id, resultat: rapport} | {id, erreur},
+//     then, for the builder's demande {forces: [pointers], choix: [pointers]}, in the idle time
+//     between messages: {id, suite: {resultats: [...], fini}} (browser_engine/composer_suite.py),
+//     one validation at a time, given up as soon as a newer request of the same canal arrives.
+// Any request may name a `canal`: a request still waiting while a newer one of its canal has
+// arrived is not run; it is answered {id, perime: true}.
 // Messages out, besides the answers:
 //   {type: "progression", etape, total, message}
 //   {type: "telechargement", recus, total}          bytes downloaded so far (total 0 when unknown)
@@ -170,6 +176,9 @@ async function demarrer() {
     calculer: pyodide.globals.get("calculer_json"),
     score: pyodide.globals.get("score_json"),
     composer: pyodide.globals.get("composer_json"),
+    etat: pyodide.globals.get("etat_texte"),
+    suitePas: pyodide.globals.get("suite_pas"),
+    suiteAbandon: pyodide.globals.get("suite_abandon"),
   };
 }
 
@@ -232,6 +241,7 @@ function repondre(id, sortieJson, debut) {
   } else {
     self.postMessage({ id, resultat: sortie.resultat, ms });
   }
+  return sortie;
 }
 
 async function traiter(message) {
@@ -277,6 +287,11 @@ async function traiter(message) {
       const requete = JSON.stringify(message.requete ?? {});
       const catalogue = typeof message.catalogue === "string" ? message.catalogue : null;
       repondre(id, glue.composer(message.jeu, requete, catalogue), debut);
+    } else if (type === "etat") {
+      const catalogue = typeof message.catalogue === "string" ? message.catalogue : null;
+      const demande = message.demande && typeof message.demande === "object" ? JSON.stringify(message.demande) : "";
+      const sortie = repondre(id, glue.etat(message.jeu, String(message.texte ?? ""), catalogue, demande), debut);
+      if (demande && !("erreur" in sortie)) fond = { id, canal: message.canal || null };
     } else {
       throw new Error("Requête inconnue : " + type);
     }
@@ -287,9 +302,76 @@ async function traiter(message) {
   }
 }
 
-// Requests are handled one at a time, in order (Python is single-threaded anyway).
-let file = Promise.resolve();
+// Requests are handled one at a time, in order (Python is single-threaded anyway). Between two
+// requests, and between two validations of a builder's follow-up (`fond`), the worker goes back to
+// its event loop, so that a newer request is seen: a waiting request made stale by a newer one of
+// its canal is dropped, and a follow-up is given up for a newer request of its canal.
+const file = [];
+let occupe = false;
+let fond = null; // {id, canal}: the builder's follow-up being computed, one validation at a time
+const BUDGET_SUITE_MS = 8;
+const reveil = new MessageChannel(); // a zero-delay turn of the event loop (setTimeout clamps to 4 ms)
+let planifie = false;
+
+function planifier() {
+  if (planifie) return;
+  planifie = true;
+  reveil.port2.postMessage(0);
+}
+
+function abandonnerFond() {
+  if (!fond) return;
+  const { id } = fond;
+  fond = null;
+  try {
+    glue.suiteAbandon();
+  } catch (e) {
+    /* nothing to give up */
+  }
+  self.postMessage({ id, suite: { resultats: [], fini: true, abandon: true } });
+}
+
+function pasDeFond() {
+  let sortie;
+  try {
+    sortie = JSON.parse(glue.suitePas(BUDGET_SUITE_MS));
+  } catch (e) {
+    sortie = { resultats: [], fini: true, erreur: e && e.message ? e.message : String(e) };
+  }
+  if (!sortie || typeof sortie !== "object") sortie = { resultats: [], fini: true };
+  const { id } = fond;
+  if (sortie.fini) fond = null;
+  if (sortie.fini || (Array.isArray(sortie.resultats) && sortie.resultats.length)) self.postMessage({ id, suite: sortie });
+}
+
+async function pomper() {
+  if (file.length) {
+    const message = file.shift();
+    const canal = message.canal;
+    if (canal && file.some((m) => m.canal === canal)) {
+      self.postMessage({ id: message.id, perime: true });
+      return;
+    }
+    if (fond && (message.type === "etat" || (canal && canal === fond.canal))) abandonnerFond();
+    await traiter(message);
+  } else if (fond) {
+    pasDeFond();
+  }
+}
+
+reveil.port1.onmessage = async () => {
+  planifie = false;
+  if (occupe) return;
+  occupe = true;
+  try {
+    await pomper();
+  } finally {
+    occupe = false;
+    if (file.length || fond) planifier();
+  }
+};
+
 self.onmessage = (evenement) => {
-  const message = evenement.data || {};
-  file = file.then(() => traiter(message));
+  file.push(evenement.data || {});
+  planifier();
 };

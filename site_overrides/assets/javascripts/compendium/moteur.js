@@ -95,8 +95,10 @@
       this.racine = racineSite;
       this.worker = null;
       this.attente = new Map(); // id -> {resoudre, rejeter, minuteur, delaiMs}, in the order sent
+      this.suites = new Map(); // id -> function(suite): the follow-up of a builder's check (etat)
       this.suivant = 1;
       this.jeux = new Map(); // jeu -> Promise (engine + bundle ready)
+      this.prets = new Set(); // games whose engine and bundle are ready
       this.abonnes = new Set();
       this.etat = { etape: 0, total: 4, message: "Chargement du moteur…", pret: false, erreur: null };
     }
@@ -160,12 +162,31 @@
         });
         return;
       }
+      if (message.suite) {
+        // The follow-up of a builder's check, after its answer: forced values, allowed choices.
+        const surSuite = this.suites.get(message.id);
+        if (message.suite.fini) this.suites.delete(message.id);
+        if (surSuite) {
+          try {
+            surSuite(message.suite);
+          } catch (e) {
+            console.error(e);
+          }
+        }
+        return;
+      }
       const attente = this.attente.get(message.id);
       if (!attente) return;
       this.attente.delete(message.id);
       clearTimeout(attente.minuteur);
       this._armer();
       this.derniereDuree = message.ms; // time spent in Python, for the benchmarks
+      if (message.perime) {
+        // A newer request of the same canal arrived before this one ran: it was not run.
+        this.suites.delete(message.id);
+        attente.rejeter(new Perime());
+        return;
+      }
       if (message.fatal) {
         // Python itself is broken: report, then start a fresh worker on the next request.
         this._arreter("Le moteur Python s'est arrêté (" + message.erreur + "). Il redémarrera à la prochaine demande.");
@@ -181,9 +202,10 @@
       }
     }
 
-    _envoyer(message, delaiMs) {
+    _envoyer(message, delaiMs, surSuite) {
       this._lancer();
       const id = this.suivant++;
+      if (typeof surSuite === "function") this.suites.set(id, surSuite);
       return new Promise((resoudre, rejeter) => {
         this.attente.set(id, { resoudre, rejeter, minuteur: null, delaiMs });
         this.worker.postMessage(Object.assign({ id }, message));
@@ -213,6 +235,8 @@
       if (this.worker) this.worker.terminate();
       this.worker = null;
       this.jeux.clear();
+      this.prets.clear();
+      this.suites.clear();
       const attente = [...this.attente.values()];
       this.attente.clear();
       for (const a of attente) {
@@ -225,7 +249,10 @@
     /** Start Pyodide, the wheels and the game's data; resolves when ready. */
     preparer(jeu) {
       if (!this.jeux.has(jeu)) {
-        const promesse = this._envoyer({ type: "init", racine: this.racine, jeu }, Infinity).catch((e) => {
+        const promesse = this._envoyer({ type: "init", racine: this.racine, jeu }, Infinity).then((r) => {
+          if (this.jeux.get(jeu) === promesse) this.prets.add(jeu);
+          return r;
+        }, (e) => {
           if (this.jeux.get(jeu) === promesse) this.jeux.delete(jeu);
           this._publier({ erreur: e.message });
           throw e;
@@ -248,6 +275,21 @@
       return this._envoyer(message, DELAI_VALIDATION_MS);
     }
 
+    /**
+     * The builder's check of one change (canal "liste"): resolves with the report, like `valider`;
+     * a check still waiting when a newer one is sent is not run (it rejects with `Perime`).
+     * demande: {forces: [pointers], choix: [pointers]} computed afterwards, in the worker's idle
+     * time, and given to surSuite({resultats: [...], fini}) until done or given up (a newer check).
+     */
+    verifierListe(jeu, texte, catalogue, demande, surSuite) {
+      const message = { type: "etat", jeu, texte: String(texte), canal: "liste" };
+      if (typeof catalogue === "string" && catalogue.trim()) message.catalogue = catalogue;
+      if (demande && typeof demande === "object") message.demande = demande;
+      // Posted in this very task when the engine is ready: the page draws after it has been sent.
+      if (this.prets.has(jeu) && this.worker) return this._envoyer(message, DELAI_VALIDATION_MS, surSuite);
+      return this.preparer(jeu).then(() => this._envoyer(message, DELAI_VALIDATION_MS, surSuite));
+    }
+
     async calculer(jeu, calcul, parametres) {
       await this.preparer(jeu);
       return this._envoyer({ type: "calculer", jeu, calcul, parametres }, DELAI_CALCUL_MS);
@@ -256,12 +298,14 @@
     /**
      * The list builder: requete = {action: "options", liste, chemin} (the choices of one field,
      * each with `permis` and its `raisons`) or {action: "texte", liste} (the list as plain text);
-     * catalogue: the text of the player's profile catalogue, if one is loaded.
+     * catalogue: the text of the player's profile catalogue, if one is loaded; canal: a request
+     * still waiting when a newer one of the same canal is sent is not run (rejects with Perime).
      */
-    async composer(jeu, requete, catalogue) {
+    async composer(jeu, requete, catalogue, canal) {
       await this.preparer(jeu);
       const message = { type: "composer", jeu, requete };
       if (typeof catalogue === "string" && catalogue.trim()) message.catalogue = catalogue;
+      if (typeof canal === "string" && canal) message.canal = canal; // a newer request of this canal replaces it
       // The odds of a whole list are a calculation: they get a calculation's time.
       return this._envoyer(message, requete && requete.action === "probas" ? DELAI_CALCUL_MS : DELAI_VALIDATION_MS);
     }
@@ -270,6 +314,14 @@
     async score(jeu, score, document) {
       await this.preparer(jeu);
       return this._envoyer({ type: "score", jeu, score, document }, DELAI_VALIDATION_MS);
+    }
+  }
+
+  /** A request dropped because a newer one of its canal was sent before it ran. */
+  class Perime extends Error {
+    constructor() {
+      super("Demande remplacée par une plus récente.");
+      this.perime = true;
     }
   }
 
@@ -333,6 +385,7 @@
     debounce,
     moteur,
     indicateur,
+    Perime,
   });
 
   // On a tool page, start the engine as soon as this script runs (the tool's markup comes before
