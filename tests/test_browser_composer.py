@@ -80,7 +80,12 @@ def attendre_etat(page: object, etat: str) -> None:
 
 
 def carte(page: object, rang: int) -> object:
-    return page.locator(f"li[data-role=entree][data-index='{rang}']")
+    """Entry `rang` of the roster, opened for editing (one entry is open at a time)."""
+    ligne = f"li[data-role=entree][data-index='{rang}']"
+    if page.get_attribute(f"{ligne} [data-action=ouvrir]", "aria-expanded") != "true":
+        page.click(f"{ligne} [data-action=ouvrir]")
+        page.wait_for_selector(f"{ligne} .cpd-ligne-corps")
+    return page.locator(ligne)
 
 
 def cocher(page: object, rang: int, champ: str, valeur: str) -> None:
@@ -181,7 +186,7 @@ def test_hami_compose_par_clics(onglet: Onglet, site_url: str, output_dir: Path)
     assert erreurs.count() >= 1
     assert erreurs.first.locator("a").get_attribute("href").startswith("../../")
     assert carte(page, 0).locator("[data-role=entree-erreurs] li.cpd-violation--erreur").count() == 0
-    assert "1 erreur" in page.inner_text(TOTAL)
+    assert "1 erreur" in page.inner_text("[data-role=aller-erreur]")
     # « Annuler » puts the weapon back.
     page.click("[data-role=annuler]")
     attendre_etat(page, "valide")
@@ -369,7 +374,8 @@ def accord_avec_cli(page: object, tmp_path: Path, catalogue: Path | None = None)
     verdict = "liste valide" if rapport["valide"] else f"{n} erreur{'s' if n > 1 else ''}"
     page.wait_for_function(
         "([etat, verdict]) => { const t = document.querySelector('[data-role=composer-total]');"
-        " return t.dataset.etat === etat && t.textContent.includes('— ' + verdict); }",
+        " const v = document.querySelector('[data-role=aller-erreur]');"
+        " return t.dataset.etat === etat && v.textContent.toLowerCase().includes(verdict); }",
         arg=["valide" if rapport["valide"] else "invalide", verdict], timeout=30_000)
     assert page.get_attribute(TOTAL, "data-cout") == ("" if rapport["cout"] is None else str(rapport["cout"]))
     return rapport

@@ -1,4 +1,9 @@
-// « Composer et vérifier », builder part: drawing: the total, the list-wide messages, one card per entry with its cost, fields and messages.
+// « Composer et vérifier », builder part: drawing. The summary bar (total, errors, warnings,
+// repairs), the list-wide messages, the envelope, and the roster: one line per entry (its name,
+// its choices in short, its cost, a badge), one entry open for editing at a time.
+// A drawing only rebuilds what changed: each entry line and the envelope keep their nodes while
+// their signature (values, messages, cost, state) is the same, so a check of a long list repaints
+// little more than the total.
 // Loaded on the tool page only, before composer.js, which calls this part with the builder's
 // shared state `b` (see the top of composer.js).
 (function () {
@@ -9,8 +14,9 @@
   P.cartes = function (b) {
     const C = () => window.Compendium;
     const { el } = C();
-    const { copie, estObjet, resoudre } = window.Compendium.composer;
-    const { base, unite, schema, entreeSchema, sortes, zones, ouverts, pile, racineOutil } = b;
+    const { estObjet, resoudre, genre } = window.Compendium.composer;
+    const { schema, entreeSchema, sortes, zones, ouverts, pile, racineOutil } = b;
+    const dessins = { entrees: [], enveloppe: null }; // signatures of what is on screen
 
     // --- Report helpers ---
 
@@ -33,66 +39,181 @@
       return lignes.find((l) => l && l.index === i) || (lignes[i] && lignes[i].index === undefined ? lignes[i] : null);
     }
 
-    function message(v) {
-      const lien = C().lienSur(base, v.regle);
-      const champ = /^\/entrees\/\d+\/(.+)$/.exec(String(v.chemin || ""));
-      return el("li", { classe: "cpd-violation cpd-violation--" + v.severite, "data-code": v.code || "" },
-        el("span", { classe: "cpd-violation-genre" }, v.severite === "erreur" ? "Erreur : " : "Avertissement : "),
-        el("span", { classe: "cpd-violation-message" }, String(v.message || "")),
-        champ ? el("span", { classe: "cpd-chemin" }, " (" + champ[1].replace(/\//g, " › ") + ")") : null,
-        lien ? [" · ", el("a", { href: lien }, "voir la règle")] : null);
-    }
-
-    // --- Drawing ---
-
     function coutActivation() {
       const d = (b.rapport && b.rapport.details) || {};
       return typeof d.cout_activation === "number" ? d.cout_activation : null;
     }
 
-    function totalTexte() {
-      if (b.illisible) return "Le texte de la liste ne peut pas être lu : corrigez-le dans la vue texte.";
-      if (!b.rapport) return b.liste && b.liste.entrees && b.liste.entrees.length ? "Vérification en cours…" : "Liste vide : ajoutez une entrée.";
-      const erreurs = (b.rapport.erreurs || []).length;
-      const avert = (b.rapport.avertissements || []).length;
-      const activation = coutActivation();
-      // A game without a points budget may have an activation cost instead (Hate's tribe).
-      const total = typeof b.rapport.cout === "number"
-        ? "Total : " + C().nombre(b.rapport.cout) + (typeof b.rapport.budget === "number" ? " / " + C().nombre(b.rapport.budget) : "") + " " + unite
-        : activation !== null ? "Coût d'activation : " + C().nombre(activation) + " " + unite : "Total non calculé";
-      const etat = b.rapport.valide ? "liste valide" : `${erreurs} erreur${erreurs > 1 ? "s" : ""}`;
-      return `${total} — ${etat}` + (avert ? ` (${avert} avertissement${avert > 1 ? "s" : ""})` : "");
+    const neuve = (entree) => estObjet(entree) && b.neuves.has(entree);
+
+    /** The messages of each entry and of the whole list; a new entry's errors are things to complete. */
+    function repartir() {
+      const parRang = new Map();
+      const globaux = [];
+      const entrees = Array.isArray(b.liste.entrees) ? b.liste.entrees : [];
+      for (const v of violations()) {
+        const r = rangEntree(v);
+        if (r !== null && r < entrees.length) {
+          const w = v.severite === "erreur" && neuve(entrees[r]) ? { ...v, severite: "a-completer" } : v;
+          if (!parRang.has(r)) parRang.set(r, []);
+          parRang.get(r).push(w);
+        } else globaux.push(v);
+      }
+      return { parRang, globaux };
     }
 
-    function carte(entree, i, n, parRang) {
-      const sorte = b.sorteDe(entree);
-      const ligne = ligneCout(i);
+    // --- Summary bar ---
+
+    const pluriel = (n, mot, motPluriel) => `${C().nombre(n)} ${n >= 2 || n <= -2 ? motPluriel || mot + "s" : mot}`;
+
+    function totalTexte() {
+      if (b.illisible) return "Texte illisible : corrigez-le dans la vue texte";
+      if (!b.rapport) return b.liste && b.liste.entrees && b.liste.entrees.length ? "Vérification…" : "Liste vide";
+      const activation = coutActivation();
+      const n = Array.isArray(b.liste.entrees) ? b.liste.entrees.length : 0;
+      if (typeof b.rapport.cout === "number") {
+        return "Total : " + (typeof b.rapport.budget === "number" ? C().nombre(b.rapport.cout) + " / " + b.quantite(b.rapport.budget) : b.quantite(b.rapport.cout));
+      }
+      if (activation !== null) return "Coût d'activation : " + b.quantite(activation);
+      // No cost in this game (Tamashii): what the setup is.
+      const titreEntrees = String((((schema.properties || {}).entrees) || {}).title || "entrées").toLowerCase();
+      const format = typeof b.liste.format === "number" ? " / " + C().nombre(b.liste.format) : "";
+      return `${C().nombre(n)}${format} ${titreEntrees}` + b.resumeOptions();
+    }
+
+    function dessinerBarre(globaux, parRang) {
+      const tous = [...globaux, ...[...parRang.values()].flat()];
+      const erreurs = tous.filter((v) => v.severite === "erreur").length;
+      const aCompleter = tous.filter((v) => v.severite === "a-completer").length;
+      const avert = tous.filter((v) => v.severite === "avertissement").length;
+      const total = zones.total;
+      total.textContent = totalTexte();
+      total.dataset.etat = b.illisible ? "illisible" : !b.rapport ? "attente" : b.rapport.valide ? "valide" : "invalide";
+      total.dataset.aJour = b.aJour === false ? "non" : "oui"; // the report is for the text on screen
+      total.dataset.cout = b.rapport && typeof b.rapport.cout === "number" ? String(b.rapport.cout) : "";
+      total.dataset.coutActivation = coutActivation() === null ? "" : String(coutActivation());
+      const depasse = b.rapport && typeof b.rapport.cout === "number" && typeof b.rapport.budget === "number" && b.rapport.cout > b.rapport.budget;
+      total.classList.toggle("cpd-total--depasse", !!depasse);
+      const etat = zones.etatListe;
+      etat.dataset.etat = total.dataset.etat;
+      if (!b.rapport || b.illisible) etat.textContent = "";
+      else if (b.rapport.valide) etat.textContent = "✔ Liste valide";
+      else if (erreurs) etat.textContent = "✖ " + pluriel(erreurs, "erreur");
+      else etat.textContent = "✎ " + pluriel(aCompleter, "choix à faire", "choix à faire");
+      etat.disabled = !b.rapport || b.rapport.valide;
+      etat.dataset.nombre = String(erreurs);
+      etat.setAttribute("aria-label", etat.disabled ? etat.textContent : etat.textContent.replace(/^\S+ /, "") + " : aller à la première");
+      zones.avertissementsListe.hidden = !avert;
+      zones.avertissementsListe.textContent = avert ? "⚠ " + pluriel(avert, "avertissement") : "";
+      zones.reparer.hidden = !b.rapport || b.rapport.valide || !!b.illisible;
+      zones.annuler.disabled = pile.length === 0;
+    }
+
+    /** Go to the first message of this severity: open its entry and focus its field. */
+    function allerAuPremier(severites) {
+      const { globaux, parRang } = repartir();
+      const rangs = [...parRang.keys()].sort((x, y) => x - y);
+      for (const r of rangs) {
+        const v = parRang.get(r).find((w) => severites.includes(w.severite));
+        if (v) return b.allerAuChamp(b.champCible(v));
+      }
+      const g = globaux.find((w) => severites.includes(w.severite));
+      if (g) {
+        zones.globaux.scrollIntoView({ block: "center" });
+        const bouton = zones.globaux.querySelector('[data-role="corriger"]');
+        if (bouton) bouton.focus();
+      }
+      return null;
+    }
+
+    // --- Entry lines ---
+
+    /** The entry's choices in short: names of the values, titles of ticked boxes, numbers with their title. */
+    function resumeEntree(entree, sorte) {
+      if (!estObjet(entree)) return "";
       const props = entreeSchema.properties || {};
-      const nomAffiche = (ligne && ligne.nom) || (estObjet(entree) && entree.nom) ||
-        (sorte ? b.libelle(sorte, entree[sorte]) : "Entrée " + (i + 1));
+      const morceaux = [];
+      for (const [k, sous] of Object.entries(props)) {
+        const v = entree[k];
+        if (v === undefined || v === null || k === "nom" || k === sorte || sous["x-etat-de-partie"]) continue;
+        const s = resoudre(sous, schema);
+        const g = genre(s, schema);
+        const ici = "/entrees/0/" + k;
+        if (v === true) morceaux.push(String(s.title || k));
+        else if (v === false || g === "objet" || g === "comptes" || estObjet(v)) continue;
+        else if (typeof v === "number") morceaux.push(`${String(s.title || k)} ${C().nombre(v)}`);
+        else if (Array.isArray(v)) morceaux.push(...v.filter((x) => !estObjet(x)).map((x) => b.nomValeur(ici, x)));
+        else morceaux.push(b.nomValeur(ici, v));
+      }
+      return morceaux.join(" · ");
+    }
+
+    function nomAffiche(entree, i, sorte) {
+      const ligne = ligneCout(i);
+      return String((ligne && ligne.nom) || (estObjet(entree) && entree.nom) || (sorte ? b.libelle(sorte, entree[sorte]) : "Entrée " + (i + 1)));
+    }
+
+    function badge(messages) {
+      const n = (s) => messages.filter((v) => v.severite === s).length;
+      const [e, a, c] = [n("erreur"), n("avertissement"), n("a-completer")];
+      if (e) return el("span", { classe: "cpd-badge cpd-badge--erreur", "data-role": "badge" }, "✖ " + e, el("span", { classe: "cpd-cache-visuel" }, e > 1 ? " erreurs" : " erreur"));
+      if (c) return el("span", { classe: "cpd-badge cpd-badge--completer", "data-role": "badge" }, "✎ " + c, el("span", { classe: "cpd-cache-visuel" }, " à compléter"));
+      if (a) return el("span", { classe: "cpd-badge cpd-badge--avertissement", "data-role": "badge" }, "⚠ " + a, el("span", { classe: "cpd-cache-visuel" }, a > 1 ? " avertissements" : " avertissement"));
+      return null;
+    }
+
+    function signatureEntree(entree, i, messages) {
+      const ligne = ligneCout(i);
+      const ouverte = b.ouverte === i;
+      const forces = ouverte ? Object.keys(entreeSchema.properties || {}).map((k) => b.forceDe(["entrees", i, k])) : null;
+      return JSON.stringify([entree, messages.map((v) => [v.code, v.severite, v.chemin, v.message]), ligne ? [ligne.nom, ligne.cout_total ?? ligne.cout] : null,
+        ouverte, ouverte ? [...ouverts] : null, forces, b.liste.entrees.length, ouverte ? b.signatureListe : null]);
+    }
+
+    function ligneEntree(entree, i, n, messages) {
+      const sorte = b.sorteDe(entree);
+      const ouverte = b.ouverte === i;
+      const ligne = ligneCout(i);
       const cout = ligne ? (ligne.cout_total ?? ligne.cout) : undefined;
-      const messages = parRang.get(i) || [];
-      const nErreurs = messages.filter((v) => v.severite === "erreur").length;
-      const titreId = "cpd-entree-" + i + "-titre";
-      const bouton = (texte, action, etiquette, desactive, role) =>
-        el("button", { type: "button", classe: "md-button cpd-petit-bouton", "aria-label": etiquette, disabled: desactive, "data-action": role, id: "cpd-entree-" + i + "-" + role, onclick: action }, texte);
+      const nom = nomAffiche(entree, i, sorte);
+      const idCorps = "cpd-entree-" + i + "-corps";
+      const tete = el("button", {
+        type: "button", classe: "cpd-ligne-bouton", "data-action": "ouvrir", id: "cpd-entree-" + i + "-ouvrir",
+        "aria-expanded": ouverte ? "true" : "false", "aria-controls": idCorps,
+        onclick: () => b.ouvrirEntree(ouverte ? null : i, ouverte ? "cpd-entree-" + i + "-ouvrir" : null),
+      },
+      el("span", { classe: "cpd-ligne-nom", "data-role": "entree-nom" }, nom),
+      el("span", { classe: "cpd-ligne-resume", "data-role": "entree-resume" }, resumeEntree(entree, sorte)),
+      el("span", { classe: "cpd-ligne-cout", "data-role": "entree-cout" }, cout !== undefined && cout !== null ? b.quantite(cout) : ""),
+      badge(messages));
+      const classes = ["cpd-ligne"];
+      if (messages.some((v) => v.severite === "erreur")) classes.push("cpd-ligne--erreur");
+      else if (messages.some((v) => v.severite === "a-completer")) classes.push("cpd-ligne--completer");
+      if (ouverte) classes.push("cpd-ligne--ouverte");
+      return el("li", { classe: classes.join(" "), "data-role": "entree", "data-index": String(i) },
+        el("h3", { classe: "cpd-ligne-titre" }, tete),
+        ouverte ? corpsEntree(entree, i, n, messages, sorte, idCorps) : null);
+    }
+
+    /** The open entry: its messages, then its fields (forced ones locked), then its actions. */
+    function corpsEntree(entree, i, n, messages, sorte, idCorps) {
+      const props = entreeSchema.properties || {};
       const champs = [];
+      const etat = [];
       if (estObjet(entree)) {
         // A field marked `x-sortes: [kinds]` belongs to entries of those kinds only; a field the
         // entry already holds is always shown (the engine reports it if it does not belong).
         const cles = Object.keys(props).filter((k) => (!sortes.includes(k) || k === sorte) &&
           (entree[k] !== undefined || b.champDeLaSorte(props[k], sorte, entree)));
-        if (sorte) cles.sort((a, b) => (a === sorte ? -1 : b === sorte ? 1 : 0)); // the kind first
-        // Game-state fields (`x-etat-de-partie`) go behind a disclosure, open when one of them has a
-        // value or a message, or when the player opened it.
-        const etat = [];
+        if (sorte) cles.sort((x, y) => (x === sorte ? -1 : y === sorte ? 1 : 0)); // the kind first
         for (const k of cles) {
-          const sous = props[k];
-          const s = resoudre(sous, schema);
-          const c = b.controle(["entrees", i, k], s, entree[k], { requis: (entreeSchema.required || []).includes(k) || k === sorte, ouverts });
-          (sous["x-etat-de-partie"] ? etat : champs).push([k, c]);
+          const chemin = ["entrees", i, k];
+          const force = b.forceDe(chemin);
+          if (force && force.force && force.absent && entree[k] === undefined) continue; // not for this entry
+          const c = b.controle(chemin, resoudre(props[k], schema), entree[k],
+            { requis: (entreeSchema.required || []).includes(k) || k === sorte, ouverts, force, sorte: k === sorte });
+          (props[k]["x-etat-de-partie"] ? etat : champs).push([k, c]);
         }
-        champs.splice(0, champs.length, ...champs.map(([, c]) => c));
         if (etat.length) {
           const id = "cpd-entree-" + i + "-plus";
           const touche = (k) => entree[k] !== undefined || messages.some((v) => String(v.chemin || "").startsWith(`/entrees/${i}/${k}`));
@@ -101,61 +222,42 @@
             el("div", { classe: "cpd-carte-champs" }, etat.map(([, c]) => c)));
           plus.open = ouverts.has(id) || etat.some(([k]) => touche(k));
           plus.addEventListener("toggle", () => (plus.open ? ouverts.add(id) : ouverts.delete(id)));
-          champs.push(plus);
+          champs.push(["", plus]);
         }
         for (const k of Object.keys(entree)) {
-          if (!props[k]) {
-            champs.push(el("p", { classe: "cpd-aide-champ" }, `Champ « ${k} » inconnu : à corriger dans la vue texte.`));
-          }
+          if (!props[k]) champs.push(["", el("p", { classe: "cpd-aide-champ" }, `Champ « ${k} » inconnu : à corriger dans la vue texte.`)]);
         }
       } else {
-        champs.push(el("p", { classe: "cpd-aide-champ" }, "Cette entrée n'est pas un objet : corrigez-la dans la vue texte."));
+        champs.push(["", el("p", { classe: "cpd-aide-champ" }, "Cette entrée n'est pas un objet : corrigez-la dans la vue texte.")]);
       }
-      return el("li", {
-        classe: "cpd-carte" + (nErreurs ? " cpd-carte--erreur" : ""), "data-role": "entree", "data-index": String(i),
-        "aria-labelledby": titreId,
-      },
-      el("div", { classe: "cpd-carte-tete" },
-        el("h3", { id: titreId, classe: "cpd-carte-titre" }, el("span", { classe: "cpd-carte-rang" }, (i + 1) + ". "),
-          el("span", { classe: "cpd-nom", "data-role": "entree-nom" }, String(nomAffiche))),
-        el("span", { classe: "cpd-carte-cout", "data-role": "entree-cout" }, cout !== undefined && cout !== null ? b.coutTexte(cout) : "")),
-      messages.length ? el("ul", { classe: "cpd-violations cpd-carte-messages", "data-role": "entree-erreurs" }, messages.map(message)) : null,
-      el("div", { classe: "cpd-carte-champs" }, champs),
-      el("div", { classe: "cpd-carte-actions", role: "group", "aria-label": "Actions sur l'entrée " + (i + 1) },
-        bouton("↑ Monter", () => b.transformer((l) => l.entrees.splice(i - 1, 0, ...l.entrees.splice(i, 1)), "cpd-entree-" + (i - 1) + "-monter"),
-          "Monter l'entrée " + (i + 1), i === 0, "monter"),
-        bouton("↓ Descendre", () => b.transformer((l) => l.entrees.splice(i + 1, 0, ...l.entrees.splice(i, 1)), "cpd-entree-" + (i + 1) + "-descendre"),
-          "Descendre l'entrée " + (i + 1), i === n - 1, "descendre"),
-        bouton("Dupliquer", () => b.transformer((l) => l.entrees.splice(i + 1, 0, copie(l.entrees[i])), "cpd-entree-" + (i + 1) + "-dupliquer"),
-          "Dupliquer l'entrée " + (i + 1), false, "dupliquer"),
-        bouton("Retirer", () => b.transformer((l) => l.entrees.splice(i, 1), "cpd-ajouter-recherche"),
-          "Retirer l'entrée " + (i + 1), false, "retirer")));
+      const bouton = (texte, action, etiquette, desactive, role) =>
+        el("button", { type: "button", classe: "md-button cpd-petit-bouton", "aria-label": etiquette, disabled: desactive, "data-action": role, id: "cpd-entree-" + i + "-" + role, onclick: action }, texte);
+      const deplacer = (de, vers, focus) => b.transformer((l) => {
+        l.entrees.splice(vers, 0, ...l.entrees.splice(de, 1));
+        b.ouverte = vers;
+      }, focus);
+      return el("div", { classe: "cpd-ligne-corps", id: idCorps, role: "group", "aria-labelledby": "cpd-entree-" + i + "-ouvrir" },
+        messages.length ? el("ul", { classe: "cpd-violations cpd-carte-messages", "data-role": "entree-erreurs" }, messages.map((v) => b.message(v, i))) : null,
+        el("div", { classe: "cpd-carte-champs" }, champs.map(([, c]) => c)),
+        el("div", { classe: "cpd-carte-actions", role: "group", "aria-label": "Actions sur l'entrée " + (i + 1) },
+          bouton("↑ Monter", () => deplacer(i, i - 1, "cpd-entree-" + (i - 1) + "-monter"), "Monter l'entrée " + (i + 1), i === 0, "monter"),
+          bouton("↓ Descendre", () => deplacer(i, i + 1, "cpd-entree-" + (i + 1) + "-descendre"), "Descendre l'entrée " + (i + 1), i === n - 1, "descendre"),
+          bouton("Dupliquer", () => b.transformer((l) => {
+            l.entrees.splice(i + 1, 0, JSON.parse(JSON.stringify(l.entrees[i])));
+            b.ouverte = i + 1;
+          }, "cpd-entree-" + (i + 1) + "-ouvrir"), "Dupliquer l'entrée " + (i + 1), false, "dupliquer"),
+          bouton("Retirer", () => b.transformer((l) => {
+            l.entrees.splice(i, 1);
+            b.ouverte = null;
+          }, l2focus(i)), "Retirer l'entrée " + (i + 1), false, "retirer"),
+          bouton("Fermer", () => b.ouvrirEntree(null, "cpd-entree-" + i + "-ouvrir"), "Fermer l'entrée " + (i + 1), false, "fermer")));
     }
 
+    const l2focus = (i) => (i > 0 ? "cpd-entree-" + (i - 1) + "-ouvrir" : "cpd-ajouter-recherche");
 
-    function dessiner() {
-      if (!b.liste) return;
-      const actif = document.activeElement && racineOutil.contains(document.activeElement) ? document.activeElement.id : null;
-      const messages = violations();
-      const parRang = new Map();
-      const globaux = [];
-      for (const v of messages) {
-        const r = rangEntree(v);
-        if (r !== null && Array.isArray(b.liste.entrees) && r < b.liste.entrees.length) {
-          if (!parRang.has(r)) parRang.set(r, []);
-          parRang.get(r).push(v);
-        } else globaux.push(v);
-      }
-      zones.total.textContent = totalTexte();
-      zones.total.dataset.etat = b.illisible ? "illisible" : !b.rapport ? "attente" : b.rapport.valide ? "valide" : "invalide";
-      zones.total.dataset.aJour = b.aJour === false ? "non" : "oui"; // for tests: the report matches the text
-      zones.total.dataset.cout = b.rapport && typeof b.rapport.cout === "number" ? String(b.rapport.cout) : "";
-      zones.total.dataset.coutActivation = coutActivation() === null ? "" : String(coutActivation());
-      zones.globaux.replaceChildren(...(globaux.length
-        ? [el("ul", { classe: "cpd-violations" }, globaux.map(message))] : []));
-      zones.annuler.disabled = pile.length === 0;
+    // --- Envelope (name, format, options, sections) ---
 
-      // Envelope: name, format, options
+    function enveloppe(messages) {
       const props = schema.properties || {};
       const champsListe = [];
       for (const k of ["nom", "format"]) {
@@ -184,27 +286,7 @@
         section.addEventListener("toggle", () => (section.open ? ouverts.add(idSection) : ouverts.delete(idSection)));
         champsListe.push(section);
       }
-      zones.enveloppe.replaceChildren(...champsListe);
-
-      const entrees = Array.isArray(b.liste.entrees) ? b.liste.entrees : [];
-      zones.entrees.replaceChildren(...entrees.map((e, i) => carte(e, i, entrees.length, parRang)));
-      b.dessinerProfils();
-      zones.compte.textContent = entrees.length
-        ? `${entrees.length} entrée${entrees.length > 1 ? "s" : ""}`
-        : "Aucune entrée : choisissez-en une ci-dessous.";
-
-      const cible = b.focusApres || actif;
-      b.focusApres = null;
-      if (cible) {
-        const e = document.getElementById(cible);
-        if (e && e !== document.activeElement) {
-          if (e.disabled) {
-            const carteEl = e.closest(".cpd-carte");
-            const autre = carteEl && carteEl.querySelector("button:not([disabled])");
-            if (autre) autre.focus();
-          } else e.focus({ preventScroll: false });
-        }
-      }
+      return champsListe;
     }
 
     /** `x-si: {option: [values]}` holds when every named option has one of its values. */
@@ -213,6 +295,68 @@
       return Object.entries(condition).every(([cle, valeurs]) => (Array.isArray(valeurs) ? valeurs : [valeurs]).includes(options[cle]));
     }
 
-    Object.assign(b, { violations, rangEntree, ligneCout, message, totalTexte, carte, dessiner });
+    // --- Drawing ---
+
+    function dessiner() {
+      if (!b.liste) return;
+      const actif = document.activeElement && racineOutil.contains(document.activeElement) ? document.activeElement.id : null;
+      const { parRang, globaux } = repartir();
+      dessinerBarre(globaux, parRang);
+      zones.globaux.replaceChildren(...(globaux.length ? [el("ul", { classe: "cpd-violations" }, globaux.map((v) => b.message(v, null)))] : []));
+
+      const messagesEnveloppe = globaux.filter((v) => !/^\/entrees(\/|$)/.test(String(v.chemin || "")));
+      const sigEnveloppe = JSON.stringify([b.liste.nom, b.liste.format, b.liste.options, Object.keys(b.liste).filter((k) => !["entrees", "nom", "format", "options", "jeu"].includes(k)).map((k) => b.liste[k]),
+        messagesEnveloppe.map((v) => [v.code, v.chemin]), [...ouverts]]);
+      if (sigEnveloppe !== dessins.enveloppe) {
+        dessins.enveloppe = sigEnveloppe;
+        zones.enveloppe.replaceChildren(...enveloppe(globaux));
+      }
+      zones.resumeEnveloppe.textContent = b.resumeListe();
+
+      const entrees = Array.isArray(b.liste.entrees) ? b.liste.entrees : [];
+      const noeuds = [];
+      let change = entrees.length !== dessins.entrees.length;
+      entrees.forEach((e, i) => {
+        const messages = parRang.get(i) || [];
+        const sig = signatureEntree(e, i, messages);
+        const ancien = dessins.entrees[i];
+        if (ancien && ancien.sig === sig) noeuds.push(ancien.noeud);
+        else {
+          const noeud = ligneEntree(e, i, entrees.length, messages);
+          if (ancien && ancien.noeud.isConnected) ancien.noeud.replaceWith(noeud);
+          else change = true;
+          dessins.entrees[i] = { sig, noeud };
+          noeuds.push(noeud);
+        }
+      });
+      dessins.entrees.length = entrees.length;
+      if (change) zones.entrees.replaceChildren(...noeuds);
+      b.dessinerProfils();
+      zones.compte.textContent = entrees.length
+        ? pluriel(entrees.length, String((((schema.properties || {}).entrees) || {}).title || "entrée").toLowerCase().replace(/s$/, ""))
+        : "Aucune entrée : choisissez-en une dans « Ajouter ».";
+
+      const cible = b.focusApres || actif;
+      b.focusApres = null;
+      if (cible) {
+        const e = document.getElementById(cible);
+        if (e && e !== document.activeElement) {
+          if (e.disabled) {
+            const ligne = e.closest(".cpd-ligne");
+            const autre = ligne && ligne.querySelector("button:not([disabled])");
+            if (autre) autre.focus();
+          } else e.focus({ preventScroll: false });
+        }
+      }
+      b.marquerChoixOuverts();
+    }
+
+    /** Forget what is drawn (a new list replaced the old one: nothing can be kept). */
+    function oublierDessins() {
+      dessins.entrees = [];
+      dessins.enveloppe = null;
+    }
+
+    Object.assign(b, { violations, rangEntree, ligneCout, totalTexte, dessiner, oublierDessins, allerAuPremier, resumeEntree, conditionRemplie });
   };
 })();

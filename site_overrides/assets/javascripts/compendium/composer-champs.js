@@ -12,16 +12,44 @@
     const { copie, estObjet, idDe, pointeur, joli, resoudre, types, genre } = window.Compendium.composer;
     const { schema, index, ouverts, saisies } = b;
 
-    /** Ask the engine which values of the control at `chemin` are allowed; mark the refused ones. */
-    async function marquerChoix(chemin, conteneur) {
-      const promesse = b.composer({ action: "options", liste: copie(b.liste), chemin: pointeur(chemin) });
-      if (!promesse) return;
-      const reponse = await promesse;
-      if (!reponse || !Array.isArray(reponse.choix) || !conteneur.isConnected) return;
+    /**
+     * The allowed values of the control at `chemin`, asked when its picker opens (or a select gets
+     * the focus): from the follow-up of the last check when it is there (b.choix, for this list),
+     * else from the follow-up of the same check asked again.
+     */
+    function marquerChoix(chemin, conteneur) {
+      const cle = pointeur(chemin);
+      const connue = b.choix.get(cle);
+      if (connue && connue.liste === b.signatureListe) {
+        appliquerChoix(chemin, conteneur, connue.reponse);
+        return;
+      }
+      // The same check again, asking for this field's choices after it: one validation per step in
+      // the worker's idle time, given up at the next change of the list.
+      if (conteneur.tagName !== "DETAILS") b.choixDemandes.add(cle);
+      b.demanderSuite();
+    }
+
+    /** After a drawing: the open pickers get the choices already known for this list. */
+    function marquerChoixOuverts() {
+      for (const conteneur of b.section.querySelectorAll('details[open][data-champ-chemin], [data-choix-marques]')) {
+        const cle = conteneur.dataset.champChemin;
+        const connue = cle && b.choix.get(cle);
+        if (connue && connue.liste === b.signatureListe) appliquerChoix(cheminDe(cle), conteneur, connue.reponse);
+      }
+    }
+
+    const cheminDe = (cle) => cle.split("/").slice(1).map((m) => m.replace(/~1/g, "/").replace(/~0/g, "~")).map((m) => (/^\d+$/.test(m) ? Number(m) : m));
+
+    /** Mark the refused choices of a control with the engine's reasons (said once per reason). */
+    function appliquerChoix(chemin, conteneur, reponse) {
+      conteneur.dataset.choixMarques = "oui";
+      const indexEntree = typeof chemin[1] === "number" && chemin[0] === "entrees" ? chemin[1] : null;
+      const raisonsDe = (choix) => (choix.raisons || []).map((r) => b.texteJoueur(r, indexEntree)).filter(Boolean);
       const refus = new Map(); // one reason -> the choices it refuses (said once, not per choice)
       for (const choix of reponse.choix) {
         const cle = JSON.stringify(choix.valeur);
-        const raisons = (choix.raisons || []).map((r) => String(r.message || r.code || "")).filter(Boolean).join(" ; ");
+        const raisons = raisonsDe(choix).join(" ; ");
         const interdit = choix.permis === false && !choix.actif;
         for (const controle of conteneur.querySelectorAll("option, input[type=checkbox]")) {
           if (controle.dataset.valeur !== cle) continue;
@@ -29,7 +57,7 @@
             if (!controle.dataset.texte) controle.dataset.texte = controle.textContent;
             controle.textContent = controle.dataset.texte + (interdit ? " — interdit" : "");
           }
-          controle.disabled = interdit;
+          if (controle.dataset.verrou !== "oui") controle.disabled = interdit;
           controle.title = interdit ? raisons : "";
           if (controle.tagName !== "OPTION") {
             // A checkbox says its own reason, under its name.
@@ -47,7 +75,7 @@
         }
         const parCase = [...conteneur.querySelectorAll("input[type=checkbox]")].some((x) => x.dataset.valeur === cle);
         if (interdit && !parCase) {
-          const textes = (choix.raisons || []).map((r) => String(r.message || r.code || "")).filter(Boolean);
+          const textes = raisonsDe(choix);
           for (const raison of textes.length ? textes : [""]) {
             if (!refus.has(raison)) refus.set(raison, []);
             const option = [...conteneur.querySelectorAll("option")].find((x) => x.dataset.valeur === cle);
@@ -75,9 +103,64 @@
       return s.description ? el("span", { classe: "cpd-aide-champ" }, String(s.description)) : null;
     }
 
-    /** One control for the value at `chemin` of schema `s`; `valeur` is the current value. */
+    /**
+     * One control for the value at `chemin` of schema `s`; `valeur` is the current value. Its block
+     * carries the field's pointer (`data-champ-chemin`, for « Corriger »); a value the rules force
+     * (options.force, from the engine) is shown locked, with why.
+     */
     function controle(chemin, s, valeur, options) {
-      const o = options || {};
+      const bloc = controleBrut(chemin, s, valeur, options || {});
+      bloc.dataset.champChemin = pointeur(chemin);
+      const force = options && options.force;
+      if (force && force.force) verrouiller(bloc, force, chemin);
+      return bloc;
+    }
+
+    /**
+     * A field the rules force: locked when it holds the forced value; otherwise (a list read from a
+     * text or an example) the forced value is offered with one click, never set behind the player.
+     */
+    function verrouiller(bloc, force, chemin) {
+      const index = chemin[0] === "entrees" && typeof chemin[1] === "number" ? chemin[1] : null;
+      const raisons = (force.raisons || []).map((r) => b.texteJoueur(r, index)).filter(Boolean);
+      const voulue = force.absent ? undefined : force.valeur;
+      const valeur = force.absent ? "aucune valeur" : b.nomValeur(pointeur(chemin), force.valeur);
+      const pourquoi = raisons.length ? " : " + raisons.join(" ; ") : ".";
+      if (JSON.stringify(b.valeurA(chemin)) === JSON.stringify(voulue)) {
+        bloc.classList.add("cpd-champ--impose");
+        for (const c of bloc.querySelectorAll("select, input")) {
+          c.disabled = true;
+          c.dataset.verrou = "oui";
+        }
+        bloc.append(el("span", { classe: "cpd-aide-champ cpd-impose", "data-role": "impose" }, `🔒 Imposé par les règles (${valeur})${pourquoi}`));
+        return;
+      }
+      bloc.append(el("span", { classe: "cpd-aide-champ cpd-impose", "data-role": "impose-propose" }, `Les règles imposent ici : ${valeur}${pourquoi} `,
+        el("button", { type: "button", classe: "md-button cpd-petit-bouton", "data-role": "appliquer-impose",
+          onclick: () => b.changer(chemin, copie(voulue)) }, "Appliquer")));
+    }
+
+    /** Names of the keys of a map of counts (`x-cles`: Tamashii's types of Données), for pickers. */
+    function nomsDeCles(source) {
+      const decl = estObjet(source) ? source : {};
+      const speciales = estObjet(decl.speciales) ? Object.keys(decl.speciales) : [];
+      const noms = [];
+      const ajouter = (k) => {
+        if (typeof k === "string" && k && !speciales.includes(k) && !noms.includes(k)) noms.push(k);
+      };
+      const champ = decl.champ;
+      for (const e of Array.isArray(b.liste && b.liste.entrees) ? b.liste.entrees : []) {
+        if (!estObjet(e)) continue;
+        if (estObjet(e[champ])) Object.keys(e[champ]).forEach(ajouter);
+        for (const autre of Array.isArray(decl.aussi) ? decl.aussi : []) ajouter(e[autre]);
+      }
+      // Fewer names than the game's types: neutral ones (« Type 1 »…) complete them; the book
+      // does not name the types, the player's own names are kept as typed.
+      for (let k = 1; noms.length < (decl.types || 0) && k <= 99; k++) ajouter("type-" + k);
+      return { noms, speciales: estObjet(decl.speciales) ? decl.speciales : {} };
+    }
+
+    function controleBrut(chemin, s, valeur, o) {
       const id = idDe(chemin);
       const cle = chemin[chemin.length - 1];
       const titre = String(s.title || joli(cle));
@@ -96,6 +179,7 @@
       // `x-donnees`: a free id taken from a data collection (Hate's mercenaire, améliorations,
       // cicatrices; Khârn-Âges' equipment of the list): the same controls as an enum.
       const donnees = s["x-donnees"] && (g === "texte" || g === "tableau-valeurs") ? b.candidatsDonnees(s["x-donnees"]) : null;
+      if (g === "texte" && estObjet(s["x-cles"])) return choixDeCle(chemin, id, titre, s, valeur, o, champ);
       const choixDe = donnees || (g === "enum" ? s.enum : g === "tableau-enum" ? resoudre(s.items, schema).enum : []).map((v) => ({ valeur: v, item: b.item(cle, v) }));
       const nomChoix = (c) => (c.item && c.item.nom ? String(c.item.nom) : b.libelle(cle, c.valeur));
       const coutChoix = (c) => (c.item && typeof c.item.cout === "number" ? c.item.cout : null);
@@ -149,7 +233,15 @@
           li.dataset.filtre = sansAccents(nomChoix(c) + " " + v + " " + (c.item && c.item.resume ? c.item.resume : ""));
           return li;
         });
-        const ul = el("ul", { classe: "cpd-cases" }, cases);
+        // `x-donnees.groupe`: the choices of another group than the list's (Hate: another tribe's
+        // améliorations) are folded apart, after the player's own.
+        const groupe0 = donnees && estObjet(s["x-donnees"].groupe) ? s["x-donnees"].groupe : null;
+        const valeurGroupe = groupe0 && estObjet(b.liste.options) ? b.liste.options[groupe0.option] : undefined;
+        const autre = (c) => groupe0 && c.item && c.item._groupe !== undefined && c.item._groupe !== valeurGroupe && !choisies.includes(c.valeur);
+        const autres = cases.filter((_, k) => autre(tous[k]));
+        const ul = el("ul", { classe: "cpd-cases" }, cases.filter((_, k) => !autre(tous[k])),
+          autres.length ? el("li", { classe: "cpd-autres" }, el("details", { "data-role": "autres-groupes" },
+            el("summary", {}, `${String(groupe0.titre || "Autres")} (${autres.length})`), el("ul", { classe: "cpd-cases" }, autres))) : null);
         let filtre = null;
         if (cases.length > 12) {
           // A long list (Hate: 58 améliorations): a filter by name or text.
@@ -170,12 +262,19 @@
             filtre ? el("span", { classe: "cpd-champ-composer cpd-filtre-choix" },
               el("label", { for: filtre.id, classe: "cpd-champ-titre" }, "Filtrer"), filtre) : null,
             ul));
-        if (o.ouverts && o.ouverts.has(id)) groupe.open = true;
+        // Drawn open again after a change: its choices come with the check's follow-up (or the
+        // cache), not from a request of its own.
+        let redessine = false;
+        if (o.ouverts && o.ouverts.has(id)) {
+          groupe.open = true;
+          redessine = true;
+        }
         groupe.addEventListener("toggle", () => {
           if (groupe.open) {
             ouverts.add(id);
-            marquerChoix(chemin, groupe);
+            if (!redessine) marquerChoix(chemin, groupe);
           } else ouverts.delete(id);
+          redessine = false;
         });
         return groupe;
       }
@@ -243,54 +342,7 @@
           el("legend", {}, titre), aide(s),
           Object.entries(s.properties).map(([k, sous]) => controle([...chemin, k], resoudre(sous, schema), v[k], o)));
       }
-      if (g === "comptes") {
-        // A map of counts whose keys the player names (Tamashii's Sac: type of Données -> tokens).
-        const v = estObjet(valeur) ? valeur : {};
-        const sous = resoudre(s.additionalProperties, schema);
-        const nombre = (cleNom, idN, n) => {
-          const e = el("input", { type: "number", id: idN, inputmode: "numeric", min: sous.minimum, max: sous.maximum, step: 1 });
-          e.value = typeof n === "number" ? String(n) : "";
-          e.addEventListener("change", () => {
-            const x = Number(e.value);
-            if (e.value.trim() !== "" && Number.isFinite(x)) b.changer([...chemin, cleNom], Math.trunc(x));
-          });
-          return e;
-        };
-        const lignes = Object.keys(v).map((k, i) => {
-          const idN = id + "-" + i;
-          return el("li", { classe: "cpd-compte", "data-cle": k },
-            el("label", { for: idN }, k), nombre(k, idN, v[k]),
-            el("button", { type: "button", classe: "md-button cpd-petit-bouton", "aria-label": "Retirer « " + k + " » de " + titre,
-              id: idN + "-retirer", onclick: () => {
-                b.focusApres = id + "-nouveau";
-                b.changer([...chemin, k], undefined);
-              } }, "Retirer"));
-        });
-        // What the player is typing survives a drawing (a report may arrive meanwhile).
-        const garde = (e) => {
-          if (saisies.has(e.id)) e.value = saisies.get(e.id);
-          e.addEventListener("input", () => saisies.set(e.id, e.value));
-          return e;
-        };
-        const nouveau = garde(el("input", { type: "text", id: id + "-nouveau", autocomplete: "off", maxlength: 40 }));
-        const n = garde(el("input", { type: "number", id: id + "-nouveau-nombre", inputmode: "numeric", min: sous.minimum, max: sous.maximum, step: 1, value: "1" }));
-        const ajouter = el("button", { type: "button", classe: "md-button cpd-petit-bouton", id: id + "-ajouter", "data-role": "ajouter-compte", onclick: () => {
-          const k = nouveau.value.trim();
-          const x = Number(n.value);
-          if (!k || !Number.isFinite(x)) return;
-          saisies.delete(nouveau.id);
-          saisies.delete(n.id);
-          b.focusApres = id + "-nouveau";
-          b.changer([...chemin, k], Math.trunc(x));
-        } }, "Ajouter");
-        return el("fieldset", { classe: "cpd-groupe cpd-champ-comptes", "data-champ": String(cle) },
-          el("legend", {}, titre), aide(s),
-          lignes.length ? el("ul", { classe: "cpd-comptes" }, lignes) : null,
-          el("div", { classe: "cpd-compte-nouveau" },
-            el("span", { classe: "cpd-champ-composer" }, el("label", { for: id + "-nouveau", classe: "cpd-champ-titre" }, "Nouveau type"), nouveau),
-            el("span", { classe: "cpd-champ-composer" }, el("label", { for: id + "-nouveau-nombre", classe: "cpd-champ-titre" }, String(sous.title || "Nombre")), n),
-            ajouter));
-      }
+      if (g === "comptes") return comptes(chemin, id, titre, s, valeur);
       // Lists of objects inside a section the schema opens to the builder (`x-composer: section`,
       // Hate's chronicle log): one group of controls per element, « Ajouter » and « Retirer ».
       const modele = s.items && !Array.isArray(s.items) ? resoudre(s.items, schema) : null;
@@ -304,6 +356,71 @@
         el("span", { classe: "cpd-aide-champ" }, n ? `${n} élément${n > 1 ? "s" : ""} — à modifier dans la vue texte.` : "À écrire dans la vue texte, si besoin."));
     }
 
+
+    /**
+     * A map of counts (Tamashii's Sac: type of Données -> tokens): one row per known key with its
+     * count (− and + buttons, or typed), so that no name needs typing; `x-cles` names the special
+     * keys and the number of types, and another name can still be added.
+     */
+    function comptes(chemin, id, titre, s, valeur) {
+      const v = estObjet(valeur) ? valeur : {};
+      const sous = resoudre(s.additionalProperties, schema);
+      const { noms, speciales } = nomsDeCles(s["x-cles"]);
+      const cles = [...new Set([...noms, ...Object.keys(speciales), ...Object.keys(v)])];
+      const bas = typeof sous.minimum === "number" ? sous.minimum : 0;
+      const haut = typeof sous.maximum === "number" ? sous.maximum : Infinity;
+      const poser = (k, n) => b.changer([...chemin, k], n === 0 && !(k in v) ? undefined : n);
+      const lignes = cles.map((k, i) => {
+        const idN = id + "-" + i;
+        const n = typeof v[k] === "number" ? v[k] : 0;
+        const nom = speciales[k] || b.libelle(null, k);
+        const entree = el("input", { type: "number", id: idN, inputmode: "numeric", min: bas, max: sous.maximum, step: 1, classe: "cpd-compte-nombre" });
+        entree.value = String(n);
+        entree.addEventListener("change", () => {
+          const x = Number(entree.value);
+          if (entree.value.trim() !== "" && Number.isFinite(x)) poser(k, Math.min(haut, Math.max(bas, Math.trunc(x))));
+        });
+        const pas = (delta, signe, etiquette) => el("button", { type: "button", classe: "md-button cpd-petit-bouton cpd-pas", id: idN + (delta > 0 ? "-plus" : "-moins"),
+          "aria-label": etiquette + " " + nom, disabled: delta < 0 ? n <= bas : n >= haut,
+          onclick: () => {
+            b.focusApres = idN + (delta > 0 ? "-plus" : "-moins");
+            poser(k, n + delta);
+          } }, signe);
+        return el("li", { classe: "cpd-compte", "data-cle": k },
+          el("label", { for: idN }, nom), pas(-1, "−", "Un pion de moins :"), entree, pas(1, "+", "Un pion de plus :"));
+      });
+      const nouveau = el("input", { type: "text", id: id + "-nouveau", autocomplete: "off", maxlength: 40 });
+      if (saisies.has(nouveau.id)) nouveau.value = saisies.get(nouveau.id);
+      nouveau.addEventListener("input", () => saisies.set(nouveau.id, nouveau.value));
+      const ajouter = el("button", { type: "button", classe: "md-button cpd-petit-bouton", id: id + "-ajouter", "data-role": "ajouter-compte", onclick: () => {
+        const k = nouveau.value.trim().toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+        if (!k) return;
+        saisies.delete(nouveau.id);
+        b.focusApres = id + "-nouveau";
+        b.changer([...chemin, k], 1);
+      } }, "Ajouter");
+      return el("fieldset", { classe: "cpd-groupe cpd-champ-comptes", "data-champ": String(chemin[chemin.length - 1]) },
+        el("legend", {}, titre), aide(s),
+        el("ul", { classe: "cpd-comptes" }, lignes),
+        el("details", { classe: "cpd-compte-nouveau" }, el("summary", {}, "Un type à votre nom…"),
+          el("span", { classe: "cpd-champ-composer" }, el("label", { for: id + "-nouveau", classe: "cpd-champ-titre" }, "Nom du type"), nouveau),
+          ajouter));
+    }
+
+    /**
+     * A free name that is one of the keys of a map of counts (`x-cles`: Tamashii's Données
+     * Essentielles among the types of the Sac): picked from the names known, or another one typed.
+     */
+    function choixDeCle(chemin, id, titre, s, valeur, o, champ) {
+      const { noms } = nomsDeCles(s["x-cles"]);
+      if (typeof valeur === "string" && valeur && !noms.includes(valeur)) noms.push(valeur);
+      const select = el("select", { id, "data-chemin": pointeur(chemin) },
+        el("option", { value: "", "data-valeur": "" }, o.requis ? "— Choisir —" : "— Aucun —"),
+        noms.map((k) => el("option", { value: k, "data-valeur": JSON.stringify(k) }, b.libelle(null, k))));
+      select.value = typeof valeur === "string" ? valeur : "";
+      select.addEventListener("change", () => b.changer(chemin, select.value === "" ? undefined : select.value));
+      return champ(select);
+    }
 
     /** An array of objects: a numbered group per element, each removable, and one « Ajouter ». */
     function tableauObjets(chemin, id, titre, s, modele, elements, o) {
@@ -327,6 +444,6 @@
         el("legend", {}, titre), aide(s), ...groupes, ajouter);
     }
 
-    Object.assign(b, { marquerChoix, aide, controle });
+    Object.assign(b, { marquerChoix, marquerChoixOuverts, appliquerChoix, aide, controle });
   };
 })();

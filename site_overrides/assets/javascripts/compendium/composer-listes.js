@@ -10,7 +10,7 @@
     const C = () => window.Compendium;
     const { el } = C();
     const { copie, estObjet, idDe, lireStockage, ecrireStockage, resoudre, CLE_LISTES } = window.Compendium.composer;
-    const { jeu, api, schema, sortes, zones, pile, contenu } = b;
+    const { jeu, api, schema, sortes, zones, pile, contenu, racineOutil } = b;
 
     // --- Saved lists (localStorage, nothing leaves the browser) ---
 
@@ -164,13 +164,27 @@
       zones.statut = el("p", { classe: "cpd-aide", role: "status", "aria-live": "polite", "data-role": "composer-statut" });
       zones.copieTexte = el("textarea", { id: "cpd-copie-texte", classe: "cpd-texte", rows: 8, readonly: true, "data-role": "copie-texte" });
       zones.copie = el("div", { hidden: true }, el("label", { for: "cpd-copie-texte", classe: "cpd-champ-titre" }, "Résumé en texte"), zones.copieTexte);
+      // The summary bar: the total against the format, the errors (a click goes to the first one),
+      // the warnings and the repairs. It stays in view while the list scrolls (at the top on a large
+      // screen, at the bottom on a phone: outils.css).
       zones.total = el("p", { classe: "cpd-total cpd-composer-total", "data-role": "composer-total", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+      zones.etatListe = el("button", { type: "button", classe: "cpd-barre-etat", "data-role": "aller-erreur", onclick: () => b.allerAuPremier(["erreur", "a-completer"]) });
+      zones.avertissementsListe = el("button", { type: "button", classe: "cpd-barre-avert", "data-role": "aller-avertissement", hidden: true, onclick: () => b.allerAuPremier(["avertissement"]) });
+      zones.reparer = el("button", { type: "button", classe: "md-button cpd-petit-bouton", "data-role": "ouvrir-reparations", hidden: true,
+        "aria-controls": "cpd-reparations-place", onclick: () => racineOutil.dispatchEvent(new CustomEvent("compendium:reparer")) }, "Réparer");
+      zones.barre = el("div", { classe: "cpd-barre-resume", "data-role": "barre-resume", role: "region", "aria-label": "Résumé de la liste" },
+        zones.total, el("span", { classe: "cpd-barre-boutons" }, zones.etatListe, zones.avertissementsListe, zones.reparer));
+      zones.reparations = el("div", { id: "cpd-reparations-place", classe: "cpd-reparations-place", "data-role": "reparations-place" });
       zones.globaux = el("div", { "data-role": "composer-erreurs-liste" });
       zones.enveloppe = el("div", { classe: "cpd-carte-champs" });
-      zones.compte = el("p", { classe: "cpd-aide" });
-      zones.entrees = el("ol", { classe: "cpd-cartes", "data-role": "composer-entrees" });
+      zones.resumeEnveloppe = el("span", { classe: "cpd-resume-enveloppe", "data-role": "resume-enveloppe" });
+      zones.blocEnveloppe = el("details", { classe: "cpd-groupe cpd-enveloppe", "data-role": "enveloppe", open: true },
+        el("summary", {}, el("span", { classe: "cpd-champ-titre" }, "Réglages de la liste"), " : ", zones.resumeEnveloppe), zones.enveloppe);
+      zones.compte = el("p", { classe: "cpd-aide cpd-compte-entrees" });
+      zones.entrees = el("ol", { classe: "cpd-lignes", "data-role": "composer-entrees" });
       zones.ajouter = el("div", { classe: "cpd-ajouter", "data-role": "ajouter" });
       const renommer = bouton("Renommer", "renommer", () => {
+        zones.blocEnveloppe.open = true;
         const champ = document.getElementById(idDe(["nom"]));
         if (champ) {
           champ.focus();
@@ -185,13 +199,21 @@
           bouton("Nouvelle liste", "nouvelle-liste", nouvelleListe), zones.annuler,
           bouton("Copier en texte", "copier-texte", copierTexte)),
         zones.statut, zones.copie,
-        zones.total, zones.globaux,
-        el("fieldset", { classe: "cpd-groupe cpd-enveloppe" }, el("legend", {}, "La liste"), zones.enveloppe),
-        el("h3", {}, String(((schema.properties || {}).entrees || {}).title || "Entrées")),
-        zones.compte, zones.entrees,
-        el("section", { classe: "cpd-groupe cpd-section-ajouter", "aria-labelledby": "cpd-ajouter-titre" },
-          el("h3", { id: "cpd-ajouter-titre" }, "Ajouter"), zones.ajouter));
+        el("div", { classe: "cpd-composer-corps" },
+          zones.barre, zones.reparations, zones.globaux, zones.blocEnveloppe,
+          el("h3", { classe: "cpd-titre-entrees" }, String(((schema.properties || {}).entrees || {}).title || "Entrées"), " ", zones.compte),
+          zones.entrees,
+          el("section", { classe: "cpd-groupe cpd-section-ajouter", "aria-labelledby": "cpd-ajouter-titre" },
+            el("h3", { id: "cpd-ajouter-titre", tabindex: "-1" }, "Ajouter"), zones.ajouter)));
       zones.ajouter.replaceChildren(...(sortes.length ? b.pickerSortes() : b.pickerConcu()));
+      // « Aller à Ajouter », the tool's first link: the keyboard reaches the catalogue in a few keys.
+      if (!racineOutil.querySelector('[data-role="aller-ajouter"]')) {
+        racineOutil.prepend(el("a", { href: "#cpd-ajouter-titre", classe: "cpd-aller", "data-role": "aller-ajouter", onclick: (ev) => {
+          ev.preventDefault();
+          const cible = zones.ajouter.querySelector('[data-role="choix"][tabindex="0"], [data-role="choix"], input, select, button');
+          (cible || document.getElementById("cpd-ajouter-titre")).focus();
+        } }, "Aller à « Ajouter »"));
+      }
       dessinerListes();
     }
 

@@ -108,7 +108,9 @@
               b.transformer((l) => {
                 if (!Array.isArray(l.entrees)) l.entrees = [];
                 l.entrees.push(nouvelle);
-              });
+                b.neuves.add(nouvelle); // its missing choices are « à compléter », not errors, until changed
+                b.ouverte = l.entrees.length - 1;
+              }, idDe(["choix", sorte, valeur]));
               annonce.textContent = nom + " ajouté à la liste.";
             },
           },
@@ -130,9 +132,35 @@
         for (const g of zones.ajouter.querySelectorAll(".cpd-groupe-choix")) {
           g.hidden = !g.querySelector("li:not([hidden])") && !g.querySelector('[data-role$="-vide"]:not([hidden])');
         }
+        rover(null);
       };
       recherche.addEventListener("input", zones.filtrer);
-      return [el("label", { for: "cpd-ajouter-recherche", classe: "cpd-champ-titre" }, "Chercher"), recherche, aideEl, annonce, ...groupes];
+      // The catalogue is one tab stop: the arrow keys (and Début / Fin) move between its choices.
+      const catalogue = el("div", { classe: "cpd-catalogue-choix", role: "group", "aria-label": "Catalogue : Entrée ajoute l'élément, les flèches changent d'élément", "data-role": "catalogue-choix" }, ...groupes);
+      const visibles = () => [...catalogue.querySelectorAll('[data-role="choix"]')].filter((x) => !x.closest("[hidden]"));
+      function rover(cible) {
+        const tous = visibles();
+        const actuel = cible || tous.find((x) => x.tabIndex === 0) || tous[0];
+        for (const x of catalogue.querySelectorAll('[data-role="choix"]')) x.tabIndex = x === actuel && tous.includes(x) ? 0 : -1;
+        if (actuel && !tous.includes(actuel) && tous[0]) tous[0].tabIndex = 0;
+      }
+      catalogue.addEventListener("keydown", (ev) => {
+        if (!ev.target.matches('[data-role="choix"]')) return;
+        const tous = visibles();
+        const k = tous.indexOf(ev.target);
+        const cible = { ArrowDown: k + 1, ArrowRight: k + 1, ArrowUp: k - 1, ArrowLeft: k - 1, Home: 0, End: tous.length - 1 }[ev.key];
+        if (cible === undefined || !tous.length) return;
+        ev.preventDefault();
+        const x = tous[Math.max(0, Math.min(tous.length - 1, cible))];
+        rover(x);
+        x.focus();
+      });
+      catalogue.addEventListener("focusin", (ev) => {
+        if (ev.target.matches('[data-role="choix"]')) rover(ev.target);
+      });
+      zones.rover = rover;
+      rover(null);
+      return [el("label", { for: "cpd-ajouter-recherche", classe: "cpd-champ-titre" }, "Chercher"), recherche, aideEl, annonce, catalogue];
     }
 
     let signatureProfils = null;
@@ -153,6 +181,7 @@
         }
       }
       if (zones.filtrer) zones.filtrer();
+      if (zones.rover) zones.rover(null);
       if (actif && !document.activeElement.id) {
         const e = document.getElementById(actif);
         if (e) e.focus();
@@ -242,12 +271,13 @@
       }
       controles();
       estimer();
-      const ajouter = el("button", { type: "button", classe: "md-button md-button--primary", "data-role": "ajouter-entree", onclick: () => {
+      const ajouter = el("button", { type: "button", classe: "md-button md-button--primary", id: "cpd-ajouter-entree", "data-role": "ajouter-entree", onclick: () => {
         const nouvelle = copie(brouillon);
         b.transformer((l) => {
           if (!Array.isArray(l.entrees)) l.entrees = [];
           l.entrees.push(nouvelle);
-        });
+          b.ouverte = l.entrees.length - 1;
+        }, "cpd-ajouter-entree");
         annonce.textContent = "Entrée ajoutée à la liste.";
       } }, "Ajouter cette entrée");
       const annonce = el("p", { classe: "cpd-aide", role: "status", "aria-live": "polite", "data-role": "ajout-annonce" });

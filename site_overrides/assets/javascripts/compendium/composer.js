@@ -122,7 +122,8 @@
 
   // --- The builder of one tool page -------------------------------------------------------
 
-  const PARTIES = ["champs", "cartes", "selecteur", "listes"];
+  const PARTIES = ["messages", "champs", "cartes", "selecteur", "listes"];
+  const DELAI_CALCUL_MS = 100; // past this, the total says it is being recomputed
 
   function initialiser(racineOutil) {
     if (racineOutil.dataset.composer === "oui") return;
@@ -151,6 +152,12 @@
       texteEcrit: null, // the last text written by the builder
       illisible: null, // message when the text view cannot be read
       focusApres: null, // id of the control to focus after the next drawing
+      ouverte: null, // index of the entry open for editing (one at a time), or null
+      neuves: new WeakSet(), // entries added by a click and not yet changed: their errors are « à compléter »
+      forces: new Map(), // pointer -> the engine's forced value of that field (composer_suite), for this list
+      choix: new Map(), // pointer -> {liste: signature, reponse}: the allowed choices of a field
+      signatureListe: "", // the list being composed, as JSON (what the engine's answers are about)
+      choixDemandes: new Set(), // pointers of selects whose choices the player asked for (focus)
     };
 
     // --- Data labels ---
@@ -192,7 +199,7 @@
     }
 
     function coutTexte(n) {
-      return typeof n === "number" ? C().nombre(n) + " " + unite : "";
+      return typeof n === "number" ? quantite(n) : "";
     }
 
     // --- Kinds of entries ---
@@ -242,6 +249,7 @@
       const origines = Array.isArray(source.origines) ? source.origines : ["donnees"];
       const categories = Array.isArray(source.categories) ? source.categories : null;
       const chemin = typeof source.cout === "string" ? source.cout.split(".") : ["cout"];
+      const groupe = estObjet(source.groupe) && typeof source.groupe.propriete === "string" ? source.groupe.propriete.split(".") : null;
       const sortie = [];
       const vus = new Set();
       if (origines.includes("liste")) {
@@ -256,7 +264,8 @@
         if (categories && !categories.includes(it.categorie)) continue;
         vus.add(it.id);
         const cout = chemin.reduce((o, k) => (estObjet(o) ? o[k] : undefined), it);
-        sortie.push({ valeur: it.id, item: { nom: it.nom, cout: typeof cout === "number" ? cout : undefined, resume: it.resume } });
+        const valeurGroupe = groupe ? groupe.reduce((o, k) => (estObjet(o) ? o[k] : undefined), it) : undefined;
+        sortie.push({ valeur: it.id, item: { nom: it.nom, cout: typeof cout === "number" ? cout : undefined, resume: it.resume, _groupe: valeurGroupe } });
       }
       return sortie;
     }
@@ -353,14 +362,35 @@
       b.texteEcrit = texte;
       b.aJour = false; // the report on screen is for an older text until the engine answers
       b.illisible = null;
-      b.garderDansListes(texte);
-      api.ecrire(texte);
+      b.signatureListe = JSON.stringify(b.liste);
+      b.choixDemandes.clear();
+      api.ecrire(texte, b.liste); // sent to the engine first: everything below runs while it checks
       b.dessiner();
+      attendreCalcul();
+      b.garderDansListes(texte);
     }
+
+    /** Past DELAI_CALCUL_MS without the report, the total says it is being recomputed. */
+    let minuteurCalcul = null;
+    function attendreCalcul() {
+      clearTimeout(minuteurCalcul);
+      minuteurCalcul = setTimeout(() => {
+        if (b.aJour === false && b.zones.total) {
+          b.zones.total.textContent = "Total : calcul…";
+          b.zones.total.dataset.etat = "calcul";
+        }
+      }, DELAI_CALCUL_MS);
+    }
+
+    /** The entry a pointer is in (`/entrees/3/...` -> 3), or null. */
+    const rangDe = (chemin) => (chemin[0] === "entrees" && typeof chemin[1] === "number" ? chemin[1] : null);
+    const cheminDe = (cle) => String(cle).split("/").slice(1).map((m) => m.replace(/~1/g, "/").replace(/~0/g, "~")).map((m) => (/^\d+$/.test(m) ? Number(m) : m));
 
     /** One change from a control: remember the previous state (« Annuler »), write the text. */
     function changer(chemin, valeur) {
       memoriser();
+      const r = rangDe(chemin);
+      if (r !== null && b.liste.entrees && estObjet(b.liste.entrees[r])) b.neuves.delete(b.liste.entrees[r]);
       modifier(b.liste, chemin, valeur);
       ecrire();
     }
@@ -372,12 +402,168 @@
       ecrire();
     }
 
+    /** Open entry `i` for editing (null: close it); the others fold. */
+    function ouvrirEntree(i, focus) {
+      b.ouverte = typeof i === "number" ? i : null;
+      b.focusApres = focus || (b.ouverte !== null ? "cpd-entree-" + b.ouverte + "-ouvrir" : null);
+      b.dessiner();
+      if (b.ouverte !== null) demanderSuite();
+    }
+
+    /** « Corriger »: open the entry of `cible` (a pointer) and focus its field, or the nearest one shown. */
+    function allerAuChamp(cible) {
+      const morceaux = String(cible || "").split("/").slice(1);
+      const r = morceaux[0] === "entrees" && /^\d+$/.test(morceaux[1] || "") ? Number(morceaux[1]) : null;
+      if (r !== null && b.ouverte !== r) {
+        b.ouverte = r;
+        b.dessiner();
+        demanderSuite();
+      }
+      if (r === null && b.zones.blocEnveloppe) b.zones.blocEnveloppe.open = true;
+      let bloc = null;
+      for (let n = morceaux.length; n > 0 && !bloc; n--) {
+        const p = "/" + morceaux.slice(0, n).join("/");
+        bloc = section.querySelector(`[data-champ-chemin="${CSS.escape(p)}"]`);
+      }
+      if (!bloc && r !== null) bloc = section.querySelector(`[data-role="entree"][data-index="${r}"]`);
+      if (!bloc && morceaux[0] !== "entrees") bloc = b.zones.enveloppe;
+      if (!bloc) return null;
+      for (let d = bloc.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
+      if (bloc.tagName === "DETAILS") bloc.open = true;
+      bloc.scrollIntoView({ block: "center" });
+      const cibleFocus = bloc.matches("input, select, button, summary") ? bloc
+        : bloc.querySelector("select:not([disabled]), input:not([disabled]), summary, button:not([disabled])");
+      if (cibleFocus) cibleFocus.focus({ preventScroll: true });
+      return bloc;
+    }
+
+    /**
+     * What the engine computes after each check, for the page as it is: the fields of the entry
+     * being edited that could be forced, and the pickers open.
+     */
+    function demande() {
+      const forces = [];
+      const i = b.ouverte;
+      const entree = i !== null && Array.isArray(b.liste && b.liste.entrees) ? b.liste.entrees[i] : null;
+      if (estObjet(entree)) {
+        const sorte = b.sorteDe(entree);
+        for (const [k, sous] of Object.entries(entreeSchema.properties || {})) {
+          const s = resoudre(sous, schema);
+          const g = genre(s, schema);
+          if (sortes.includes(k) || sous["x-etat-de-partie"] || s["x-donnees"] || !b.champDeLaSorte(sous, sorte, entree)) continue;
+          if (g === "enum" || g === "booleen" || g === "tableau-enum") forces.push(pointeur(["entrees", i, k]));
+        }
+      }
+      const connu = (m, cle) => m.has(cle) && m.get(cle).liste === b.signatureListe;
+      // A forced value depends on the entry's kind and the list's settings only (composer_suite):
+      // known for them, it is not asked again when another choice or another entry changes.
+      const cle = i !== null ? cleEntree(i) : null;
+      const aForcer = forces.filter((p) => !(b.forces.has(p) && b.forces.get(p).entree === cle));
+      const ouverts = [...section.querySelectorAll("details[open][data-champ-chemin]")].map((d) => d.dataset.champChemin);
+      const choix = [...new Set([...ouverts, ...b.choixDemandes])].filter((cle) => !connu(b.choix, cle));
+      return aForcer.length || choix.length ? { forces: aForcer, garder: i !== null ? garder(i) : [], choix } : null;
+    }
+
+    /** The engine's forced value of the field at `chemin`, if it is about the entry as it is now. */
+    function forceDe(chemin) {
+      const f = b.forces.get(pointeur(chemin));
+      const r = rangDe(chemin);
+      return f && r !== null && f.entree === cleEntree(r) ? f : null;
+    }
+
+    /** The fields that make entry `i` what it is (its kind): kept when the engine looks for forced values. */
+    function garder(i) {
+      const e = Array.isArray(b.liste && b.liste.entrees) ? b.liste.entrees[i] : null;
+      return estObjet(e) ? sortes.filter((k) => e[k] !== undefined) : [];
+    }
+
+    /**
+     * What a forced value of entry `i` depends on (composer_suite): the entry's kind and the list
+     * without its entries. Another choice of the entry, or another entry, changes nothing.
+     */
+    function cleEntree(i) {
+      const { entrees, ...reste } = b.liste || {};
+      const e = Array.isArray(entrees) && estObjet(entrees[i]) ? entrees[i] : {};
+      return JSON.stringify([garder(i).map((k) => [k, e[k]]), reste]);
+    }
+
+    /** The same check again, for a new demande (an entry opened): the engine's follow-up comes with it. */
+    function demanderSuite() {
+      if (b.texteEcrit && b.texteEcrit === zone.value && typeof api.reverifier === "function") api.reverifier();
+    }
+
+    /** The follow-up of a check: forced values (set when the field is empty) and allowed choices. */
+    racineOutil.addEventListener("compendium:suite", (evenement) => {
+      const { texte, suite } = evenement.detail || {};
+      if (!suite || texte !== b.texteEcrit || !Array.isArray(suite.resultats)) return;
+      let redessiner = false;
+      for (const r of suite.resultats) {
+        if (estObjet(r.forces) && typeof r.forces.chemin === "string") {
+          const avant = b.forces.get(r.forces.chemin);
+          const rang = rangDe(cheminDe(r.forces.chemin));
+          b.forces.set(r.forces.chemin, { ...r.forces, entree: rang === null ? null : cleEntree(rang) });
+          if (avant && avant.force === r.forces.force && JSON.stringify(avant.valeur) === JSON.stringify(r.forces.valeur)) continue;
+          redessiner = true;
+          if (r.forces.force && appliquerForce(r.forces)) return;
+        } else if (estObjet(r.choix) && typeof r.choix.chemin === "string" && Array.isArray(r.choix.choix)) {
+          b.choix.set(r.choix.chemin, { liste: b.signatureListe, reponse: r.choix });
+          const conteneur = section.querySelector(`[data-champ-chemin="${CSS.escape(r.choix.chemin)}"]`);
+          if (conteneur) b.appliquerChoix(cheminDe(r.choix.chemin), conteneur, r.choix);
+        }
+      }
+      if (redessiner) b.dessiner();
+    });
+
+    /** The value of the field at `chemin` in the list, its schema default when it is not given. */
+    function valeurA(chemin) {
+      const v = chemin.reduce((o, k) => (o === undefined || o === null ? undefined : o[k]), b.liste);
+      return v !== undefined ? v : resoudre(schemaA(chemin), schema).default;
+    }
+
+    /**
+     * A forced value is set by itself on an entry the player has just added (the Conteur's Meneur
+     * box), never on a list read from a text, an example or a link: there it is offered (« Corriger »).
+     */
+    function appliquerForce(force) {
+      const chemin = cheminDe(force.chemin);
+      const r = rangDe(chemin);
+      if (r === null || !b.neuves.has(b.liste.entrees[r])) return false;
+      const voulue = force.absent ? undefined : force.valeur;
+      if (JSON.stringify(valeurA(chemin)) === JSON.stringify(voulue)) return false;
+      memoriser();
+      modifier(b.liste, chemin, copie(voulue));
+      b.neuves.add(b.liste.entrees[r]); // still the player's new entry
+      ecrire();
+      return true;
+    }
+
+    /** `1 point`, `3 points`, `1 jeton Sauvagerie`: the unit's first word agrees with the number. */
+    function quantite(n) {
+      const mots = String(unite).split(" ");
+      if (Math.abs(n) < 2 && mots[0].length > 2 && mots[0].endsWith("s")) mots[0] = mots[0].slice(0, -1);
+      return C().nombre(n) + " " + mots.join(" ");
+    }
+
+    /** The list-wide choices in short (« Coopératif », « Lumière »), for the summary. */
+    function resumeOptions() {
+      const options = estObjet(b.liste && b.liste.options) ? b.liste.options : {};
+      const noms = Object.entries(options).filter(([, v]) => typeof v === "string").map(([k, v]) => b.nomValeur("/options/" + k, v));
+      return noms.length ? " · " + noms.join(" · ") : "";
+    }
+
+    function resumeListe() {
+      const l = b.liste || {};
+      const morceaux = [typeof l.nom === "string" && l.nom.trim() ? l.nom.trim() : "Liste sans nom"];
+      if (typeof l.format === "number") morceaux.push(String(((schema.properties || {}).format || {}).title || "Format") + " " + C().nombre(l.format));
+      return morceaux.join(" · ") + resumeOptions();
+    }
+
     // --- Engine calls ---
 
-    function composer(demande) {
+    function composer(requete, canal) {
       if (typeof moteur.composer !== "function") return null;
       try {
-        return Promise.resolve(moteur.composer(jeu, demande, api.catalogue())).catch(() => null);
+        return Promise.resolve(moteur.composer(jeu, requete, api.catalogue(), canal)).catch(() => null);
       } catch (e) {
         return null;
       }
@@ -387,20 +573,25 @@
 
     /**
      * The list as the player wrote it. With a catalogue loaded, the report's list holds the
-     * catalogue's profiles merged in: the text is read again without it, so that the builder never
-     * writes the catalogue into the list.
+     * catalogue's profiles merged in; the engine sends the list as written beside it, so that the
+     * builder never writes the catalogue into the list.
      */
-    async function listeEcrite(texte, r) {
-      if (!api.catalogue()) return r.liste;
-      try {
-        const seul = await moteur.valider(jeu, texte);
-        return seul && estObjet(seul.liste) ? seul.liste : null;
-      } catch (e) {
-        return null;
-      }
+    const listeEcrite = (r) => (estObjet(r.liste_ecrite) ? r.liste_ecrite : r.liste);
+
+    /** A new list replaced the one on screen (typed, an example, a file, a link): start afresh. */
+    function prendreListe(liste) {
+      b.liste = liste;
+      b.signatureListe = JSON.stringify(liste);
+      const n = Array.isArray(liste.entrees) ? liste.entrees.length : 0;
+      // One entry open at a time; a list of more than 3 entries starts folded.
+      if (b.ouverte !== null && b.ouverte >= n) b.ouverte = null;
+      b.forces = new Map();
+      b.choix = new Map();
+      b.oublierDessins();
+      if (b.zones.blocEnveloppe) b.zones.blocEnveloppe.open = n === 0; // the settings fold once there are entries
     }
 
-    racineOutil.addEventListener("compendium:rapport", async (evenement) => {
+    racineOutil.addEventListener("compendium:rapport", (evenement) => {
       if (!schema) return;
       const { rapport: r, texte } = evenement.detail || {};
       if (texte !== null && texte === b.texteEcrit) {
@@ -409,23 +600,24 @@
         b.illisible = r ? null : "illisible";
       } else if (texte !== null && texte === zone.value) {
         // The player typed, opened an example, a file or a link: the form follows the text.
+        b.aJour = true;
         if (!texte.trim()) {
           if (avecEntrees(b.liste)) memoriser();
-          b.liste = vide();
+          prendreListe(vide());
           b.rapport = null;
           b.illisible = null;
         } else if (r && estObjet(r.liste)) {
-          const ecrite = await listeEcrite(texte, r);
-          if (texte !== zone.value) return; // the text changed meanwhile
-          if (!estObjet(ecrite)) {
-            b.illisible = "illisible";
-            b.rapport = null;
-            b.dessiner();
-            return;
-          }
+          const ecrite = listeEcrite(r);
           // A change from outside the form (a repair, an example, typing) is undone like a click.
-          if (avecEntrees(b.liste) && JSON.stringify(b.liste) !== JSON.stringify(ecrite)) memoriser();
-          b.liste = copie(ecrite);
+          const autre = JSON.stringify(b.liste) !== JSON.stringify(ecrite);
+          if (avecEntrees(b.liste) && autre) memoriser();
+          if (autre) {
+            const nouvelle = copie(ecrite);
+            const n = Array.isArray(nouvelle.entrees) ? nouvelle.entrees.length : 0;
+            const memes = avecEntrees(b.liste) && n === b.liste.entrees.length;
+            prendreListe(nouvelle);
+            if (!memes) b.ouverte = n > 0 && n <= 3 ? 0 : null;
+          }
           b.rapport = r;
           b.illisible = null;
           b.texteEcrit = texte;
@@ -464,7 +656,9 @@
       indexer(donnees);
       sortes = trouverSortes();
       Object.assign(b, { schema, entreeSchema, sortes });
-      Object.assign(b, { donnees, item, libelle, coutTexte, champDeLaSorte, sorteDe, candidats, candidatsDonnees, vide, poser, schemaA, modifier, memoriser, ecrire, changer, transformer, composer });
+      Object.assign(b, { donnees, item, libelle, coutTexte, champDeLaSorte, sorteDe, candidats, candidatsDonnees, vide, poser, schemaA, modifier, memoriser, ecrire, changer, transformer, composer,
+        ouvrirEntree, allerAuChamp, demande, demanderSuite, quantite, resumeOptions, resumeListe, forceDe, valeurA });
+      api.demande = demande; // the text view's checks carry it too (typing, a repair applied…)
       for (const p of PARTIES) parties[p](b);
       b.squelette();
       const blocCatalogue = racineOutil.querySelector('[data-role="catalogue-bloc"]');
@@ -475,13 +669,14 @@
       section.hidden = false;
       const dernier = api.rapport();
       if (zone.value.trim() && dernier && estObjet(dernier.liste)) {
-        const texte = zone.value;
-        const ecrite = await listeEcrite(texte, dernier);
-        b.liste = estObjet(ecrite) ? copie(ecrite) : vide();
+        const ecrite = listeEcrite(dernier);
+        prendreListe(estObjet(ecrite) ? copie(ecrite) : vide());
+        const n = b.liste.entrees ? b.liste.entrees.length : 0;
+        b.ouverte = n > 0 && n <= 3 ? 0 : null;
         b.rapport = estObjet(ecrite) ? dernier : null;
-        b.texteEcrit = texte;
+        b.texteEcrit = zone.value;
       } else {
-        b.liste = vide();
+        prendreListe(vide());
       }
       b.dessiner();
     })();

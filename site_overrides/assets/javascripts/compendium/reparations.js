@@ -3,6 +3,9 @@
 // already checked by the full validator. Each suggestion is applied with one click: the text view
 // gets the repaired list and an `input` event, and the builder follows the text. The panel keeps
 // « Annuler la réparation » to put the list back as it was.
+// The panel sits in the builder, right under its summary bar, and is searched only when the player
+// asks (« Réparer » in the bar, event `compendium:reparer`): a search costs many checks, and must
+// not queue ahead of the check of the next click. While open, it follows each new report.
 // Everything coming from a list or the data is written as text (Compendium.el), never as HTML.
 (function () {
   "use strict";
@@ -28,9 +31,36 @@
     const etat = el("p", { classe: "cpd-aide", "data-role": "reparations-etat", role: "status", "aria-live": "polite" });
     const liste = el("ol", { classe: "cpd-reparations-liste", "data-role": "reparations-liste" });
     const retour = el("div", { classe: "cpd-reparations-retour", "data-role": "reparations-retour", hidden: true });
-    const panneau = el("section", { classe: "cpd-reparations", "data-role": "reparations", "aria-labelledby": titre.id, hidden: true },
-      titre, etat, retour, liste);
-    resultats.append(panneau); // right under the report's errors (verifier.js redraws only its details)
+    const fermer = el("button", { type: "button", classe: "md-button cpd-petit-bouton", "data-role": "reparations-fermer",
+      onclick: () => basculer(false) }, "Fermer");
+    const panneau = el("section", { classe: "cpd-reparations", "data-role": "reparations", "aria-labelledby": titre.id, hidden: true, tabindex: "-1" },
+      el("div", { classe: "cpd-reparations-tete" }, titre, fermer), etat, retour, liste);
+    resultats.append(panneau); // until the builder's place exists
+    let ouvert = false;
+    let dernier = null; // {rapport, texte}: the last report, for a search asked later
+
+    /** In the builder, under its summary bar, when it is there. */
+    function placer() {
+      const place = racineOutil.querySelector('[data-role="reparations-place"]');
+      if (place && panneau.parentElement !== place) place.append(panneau);
+    }
+
+    function basculer(ouvrir) {
+      ouvert = ouvrir;
+      placer();
+      const bouton = racineOutil.querySelector('[data-role="ouvrir-reparations"]');
+      if (bouton) bouton.setAttribute("aria-expanded", String(ouvrir));
+      if (!ouvrir) {
+        generation++;
+        panneau.hidden = retour.hidden;
+        if (bouton) bouton.focus();
+        return;
+      }
+      panneau.hidden = false;
+      panneau.focus({ preventScroll: true });
+      if (dernier && dernier.rapport && !dernier.rapport.valide && dernier.rapport.liste) chercher(dernier.rapport, dernier.texte);
+    }
+    racineOutil.addEventListener("compendium:reparer", () => basculer(!ouvert || panneau.hidden));
 
     let generation = 0;
     let avantReparation = null; // the text before the last repair applied, for « Annuler la réparation »
@@ -60,16 +90,8 @@
       );
     }
 
-    /** The list as the player wrote it (without a loaded catalogue's profiles). */
-    async function listeEcrite(rapport, texte) {
-      if (!api.catalogue() || typeof texte !== "string") return rapport.liste;
-      try {
-        const seul = await moteur.valider(jeu, texte);
-        return seul && seul.liste ? seul.liste : null;
-      } catch (e) {
-        return null;
-      }
-    }
+    /** The list as the player wrote it (without a loaded catalogue's profiles: the engine gives both). */
+    const listeEcrite = (rapport) => (rapport.liste_ecrite && typeof rapport.liste_ecrite === "object" ? rapport.liste_ecrite : rapport.liste);
 
     function total(valeur) {
       return typeof valeur === "number" ? C().nombre(valeur) + " " + unite : "—";
@@ -122,17 +144,16 @@
       panneau.dataset.etat = "calcul";
       etat.textContent = "Recherche des plus petites corrections…";
       liste.replaceChildren();
-      const ecrite = await listeEcrite(rapport, texte);
-      if (ma !== generation) return;
+      const ecrite = listeEcrite(rapport);
       if (!ecrite) {
         panneau.hidden = true;
         return;
       }
       let resultat;
       try {
-        resultat = await moteur.composer(jeu, { action: "reparer", liste: ecrite }, api.catalogue());
+        resultat = await moteur.composer(jeu, { action: "reparer", liste: ecrite }, api.catalogue(), "reparer");
       } catch (e) {
-        if (ma !== generation) return;
+        if (ma !== generation || (e && e.perime)) return;
         panneau.dataset.etat = "erreur";
         etat.textContent = "Les réparations n'ont pas pu être cherchées : " + e.message;
         return;
@@ -150,21 +171,27 @@
 
     racineOutil.addEventListener("compendium:rapport", (evenement) => {
       const { rapport, texte } = evenement.detail || {};
+      dernier = { rapport, texte };
+      placer();
       montrerRetour();
       if (!rapport || rapport.valide || !rapport.liste) {
         generation++;
         liste.replaceChildren();
-        if (rapport && rapport.valide && !retour.hidden) {
+        if (rapport && rapport.valide && (ouvert || !retour.hidden)) {
           panneau.hidden = false;
           panneau.dataset.etat = "valide";
           etat.textContent = "La liste est maintenant valide.";
         } else {
-          panneau.hidden = true;
-          delete panneau.dataset.etat;
+          panneau.hidden = retour.hidden;
+          if (retour.hidden) delete panneau.dataset.etat;
         }
         return;
       }
-      // While the player types, only the last report is worth a search (the worker runs one request at a time).
+      if (!ouvert) {
+        panneau.hidden = retour.hidden;
+        return;
+      }
+      // While the player changes the list, only the last report is worth a search.
       const ma = ++generation;
       panneau.hidden = false;
       panneau.dataset.etat = "calcul";

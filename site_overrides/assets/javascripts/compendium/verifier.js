@@ -131,9 +131,8 @@
     const etatPartage = role("partage-etat");
 
     let generation = 0; // only the answer to the latest input is shown
+    let detailsGeneration = 0; // the detailed report drawn after the builder's: only the latest
     let dernierRapport = null; // the last report read from a list, for printing
-    let enCours = false;
-    let enAttente = null; // latest input while a check is running
 
     function afficherEtat(classe, ...contenu) {
       etat.className = "cpd-etat cpd-etat--" + classe;
@@ -147,6 +146,7 @@
     }
 
     function afficherErreurLecture(message, titre, texte) {
+      detailsGeneration++; // a detailed report still to draw is for an older list
       publier(null, typeof texte === "string" ? texte : null);
       dernierRapport = null;
       role("imprimer").disabled = true;
@@ -163,7 +163,6 @@
       role("imprimer").disabled = !rapport.liste;
       const erreurs = rapport.erreurs || [];
       const avertissements = rapport.avertissements || [];
-      const entrees = entreesDetail(rapport);
       const total =
         rapport.cout !== undefined && rapport.cout !== null
           ? C().nombre(rapport.cout) + (rapport.budget !== undefined && rapport.budget !== null ? " / " + C().nombre(rapport.budget) : "") + " " + unite
@@ -176,6 +175,19 @@
         afficherEtat("invalide", el("strong", {}, `Liste invalide : ${erreurs.length} erreur${erreurs.length > 1 ? "s" : ""}`),
           total ? " — total " + total : "");
       }
+      // The builder (and the other tools) draw first: what the player waits for is its total and
+      // errors; the detailed report below the text view follows in the next frame.
+      publier(rapport, typeof texte === "string" ? texte : null);
+      const mien = ++detailsGeneration;
+      requestAnimationFrame(() => {
+        if (mien === detailsGeneration) dessinerDetails(rapport, total);
+      });
+    }
+
+    function dessinerDetails(rapport, total) {
+      const erreurs = rapport.erreurs || [];
+      const avertissements = rapport.avertissements || [];
+      const entrees = entreesDetail(rapport);
       const blocs = [];
       const d = rapport.details || {};
       if (typeof d.initiative === "number") {
@@ -209,41 +221,45 @@
       if (creatures) blocs.push(creatures);
       details.replaceChildren(...blocs);
       for (const remplir of remplissages) remplir(); // once in the page: « … de plus » goes after its block
-      publier(rapport, typeof texte === "string" ? texte : null);
     }
 
-    async function verifier(entree) {
-      if (enCours) {
-        enAttente = entree;
-        return;
-      }
+    /**
+     * Check the list: `entree` is the text on screen (or a file's bytes); `liste`, when the builder
+     * wrote that text, is the same list as an object, sent as JSON (read faster than YAML). Every
+     * change is sent at once: the engine drops a check made stale by a newer one before running it
+     * (canal « liste »), and only the answer to the latest input is shown. The builder's demande
+     * (forced values, open pickers) is computed after the answer and comes as `compendium:suite`.
+     */
+    async function verifier(entree, liste) {
       const texte = typeof entree === "string" ? entree : null;
+      const ma = ++generation;
       if (texte !== null && texte.trim() === "") {
-        generation++;
         afficherEtat("vide", "Aucune liste pour l'instant.");
+        detailsGeneration++;
         details.replaceChildren();
         publier(null, texte);
         return;
       }
-      const ma = ++generation;
-      enCours = true;
       if (!moteur.etat.pret) afficherEtat("attente", "Vérification dès que le moteur est prêt…");
       else racineOutil.dataset.etat = "calcul";
       try {
-        const rapport = await moteur.valider(jeu, entree, catalogue.texte);
+        let rapport;
+        if (texte === null) rapport = await moteur.valider(jeu, entree, catalogue.texte);
+        else {
+          const envoi = liste && typeof liste === "object" ? JSON.stringify(liste) : texte;
+          const demande = typeof api.demande === "function" ? api.demande() : null;
+          const surSuite = (suite) => {
+            if (ma === generation) racineOutil.dispatchEvent(new CustomEvent("compendium:suite", { detail: { texte, suite } }));
+          };
+          rapport = await moteur.verifierListe(jeu, envoi, catalogue.texte, demande, surSuite);
+        }
         if (ma === generation) {
           afficherRapport(rapport, texte);
           catalogue.resume(rapport.catalogue);
         }
       } catch (e) {
+        if (e && e.perime) return; // a newer change replaced this one before it ran
         if (ma === generation) afficherErreurLecture(e.message, e.interne ? "Le moteur a rencontré un problème" : null, texte);
-      } finally {
-        enCours = false;
-        if (enAttente !== null) {
-          const suivante = enAttente;
-          enAttente = null;
-          verifier(suivante);
-        }
       }
     }
 
@@ -268,11 +284,11 @@
       verifierPlusTard();
     });
 
-    function remplir(texte) {
+    function remplir(texte, liste) {
       verifierPlusTard.annuler();
       zone.value = texte;
       garderListe();
-      verifier(texte);
+      verifier(texte, liste);
     }
 
     // A shared link replaced the player's own list: offer it back.
@@ -419,19 +435,26 @@
 
     // The builder (composer.js) writes the list through this door and reads the reports from the
     // "compendium:rapport" event.
-    racineOutil.compendiumVerifier = {
+    const api = {
       jeu, base, unite, moteur, zone,
       catalogue: () => catalogue.texte,
       rapport: () => dernierRapport,
-      ecrire(texte) {
+      demande: null, // set by the builder: what it wants computed after each check
+      /** The builder writes the list: its text, and the same list as an object. */
+      ecrire(texte, liste) {
         if (partage) partage.hidden = true;
         if (window.location.hash.startsWith("#" + PREFIXE)) {
           history.replaceState(history.state, "", window.location.pathname + window.location.search);
         }
         if (selectExemple) selectExemple.value = "";
-        remplir(texte);
+        remplir(texte, liste);
+      },
+      /** Check the text on screen again (the builder's demande changed: an entry was opened). */
+      reverifier() {
+        if (zone.value.trim()) verifier(zone.value);
       },
     };
+    racineOutil.compendiumVerifier = api;
 
     window.addEventListener("hashchange", () => {
       if (document.body.contains(racineOutil)) restaurer();
