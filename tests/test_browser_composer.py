@@ -453,6 +453,9 @@ def test_tamashii_compose_par_clics(onglet: Onglet, site_url: str, output_dir: P
     page.locator("[data-champ=mode] select").select_option('"prologue"')
     page.fill("#cpd-c-format", "2")
     page.press("#cpd-c-format", "Tab")
+    # The Prologue's corrupted reserve: 16 tokens (l. 333), a count every Prologue setup gives.
+    page.fill("#cpd-c-options-reserve_corrompues", "16")
+    page.press("#cpd-c-options-reserve_corrompues", "Tab")
     sacs = [{"rouge": 4, "bleu": 3, "vert": 3, "jaune": 3}, {"rouge": 3, "bleu": 4, "vert": 3, "jaune": 3}]
     for plateau, couleur in [(1, "rouge"), (2, "bleu")]:
         regler(page, "plateau", str(plateau))

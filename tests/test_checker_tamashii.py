@@ -58,15 +58,28 @@ def joueur(mode: str, rang: int) -> dict[str, Any]:
 
 
 def partie(mode: str, joueurs: int = 2) -> dict[str, Any]:
-    """A good setup of a mode: every rule is met, the board → essential data mapping is supplied."""
+    """A good setup of a mode: every rule is met, the board → essential data mapping is supplied.
+
+    The Body Market shows players + 1 cards (step 5, l. 284; not in the Prologue); the corrupted
+    reserve holds 16 tokens in the Prologue (l. 333) and 4 per player otherwise (Géo Chasse's count,
+    l. 1087, within the box's 16; none in competitive). Alone, the game is the solo mode (l. 1337):
+    the BOT with its 5 Batteries (l. 1341) and, where step 3c is played, the « Solo/JcJ » card.
+    """
     options: dict[str, Any] = {"mode": mode, "plateaux": list(TYPES)}
     if mode == "solo":
         joueurs = 1
+    if mode != "prologue":
+        options["marche_des_corps"] = joueurs + 1
+    if mode != "competitif":
+        options["reserve_corrompues"] = 16 if mode == "prologue" else 4 * joueurs
+    if joueurs == 1 and mode != "competitif":
         options["bot_jordan"] = {"batteries": 5}
     if mode == "competitif":
         options.update(duree="courte", cartes_generateur={"plan": 1, "conditions": 1, "renforcement": 1, "jcj": 1})
-    return {"jeu": "tamashii", "nom": "Essai", "format": joueurs, "options": options,
-            "entrees": [joueur(mode, i) for i in range(joueurs)]}
+    entrees = [joueur(mode, i) for i in range(joueurs)]
+    if joueurs == 1 and mode == "cooperatif":
+        entrees[0]["augmentations_de_depart"] = list(AUGMENTATIONS["solo"])
+    return {"jeu": "tamashii", "nom": "Essai", "format": joueurs, "options": options, "entrees": entrees}
 
 
 def violations(rapport: dict[str, Any]) -> list[tuple[str, str]]:
@@ -183,6 +196,12 @@ CAS: list[tuple[str | None, str, int, Change, str, str, str]] = [
      "erreur"),
     ("marche-des-corps-de-depart", "cooperatif", 3, o(marche_des_corps=3), "TAM_MARCHE",
      "/options/marche_des_corps", "erreur"),
+    ("marche-des-corps-a-poser", "competitif", 2, o(marche_des_corps=None), "TAM_MARCHE", "/options", "erreur"),
+    ("reserve-prologue-a-poser", "prologue", 2, o(reserve_corrompues=None), "TAM_RESERVE_CORROMPUE", "/options",
+     "erreur"),
+    ("reserve-geo-chasse-a-poser", "solo", 1, o(scenario="geo-chasse", reserve_corrompues=None),
+     "TAM_RESERVE_CORROMPUE", "/options", "erreur"),
+    ("reserve-a-poser", "cooperatif", 3, o(reserve_corrompues=None), "TAM_RESERVE_CORROMPUE", "/options", "erreur"),
     ("reserve-corrompues-seize", "cooperatif", 2, o(reserve_corrompues=17), "TAM_RESERVE_CORROMPUE",
      "/options/reserve_corrompues", "erreur"),
     ("reserve-corrompues-prologue", "prologue", 2, o(scenario="prologue", reserve_corrompues=15),
@@ -210,9 +229,16 @@ CAS: list[tuple[str | None, str, int, Change, str, str, str]] = [
      "/options/marche_des_corps", "erreur"),
     ("solo-un-joueur", "solo", 1, both(fmt(2), ajoute_joueur("solo")), "TAM_SOLO_JOUEURS", "/entrees/1", "erreur"),
     ("solo-bot-jordan", "solo", 1, o(bot_jordan=None), "TAM_SOLO_BOT", "/options", "erreur"),
+    ("solo-bot-jordan", "prologue", 1, o(bot_jordan=None), "TAM_SOLO_BOT", "/options", "erreur"),
+    ("solo-batteries", "prologue", 1, o(bot_jordan={"batteries": 3}), "TAM_SOLO_BOT", "/options/bot_jordan",
+     "erreur"),
+    ("augmentations-de-depart-solo", "cooperatif", 1, e(0, augmentations_de_depart=["commune", "coop"]),
+     "TAM_AUGM_DEPART", "/entrees/0/augmentations_de_depart", "erreur"),
     ("solo-batteries", "solo", 1, o(bot_jordan={"batteries": 4}), "TAM_SOLO_BOT", "/options/bot_jordan", "erreur"),
     ("solo-batteries", "solo", 1, o(bot_jordan={}), "TAM_SOLO_BOT", "/options/bot_jordan", "erreur"),
     ("bot-hors-solo", "cooperatif", 2, o(bot_jordan={"batteries": 5}), "TAM_SOLO_BOT", "/options/bot_jordan",
+     "avertissement"),
+    ("bot-hors-solo", "prologue", 3, o(bot_jordan={"batteries": 5}), "TAM_SOLO_BOT", "/options/bot_jordan",
      "avertissement"),
     ("competitif-deux-joueurs", "competitif", 2, both(fmt(1), lambda d: d["entrees"].pop()), "TAM_CMP_JOUEURS",
      "/entrees", "erreur"),
@@ -519,3 +545,111 @@ def test_damaged_examples_never_crash(document):
     assert rapport["valide"] is (not rapport["erreurs"])
     for v in rapport["erreurs"] + rapport["avertissements"]:
         assert v["message"] and v["code"].isupper() and (v["chemin"] == "" or v["chemin"].startswith("/"))
+
+
+# --- issue 24 ----------------------------------------------------------------------------------
+
+def seul(mode: str) -> dict[str, Any]:
+    """A one-player setup of a mode, written in full from the book (not from `partie`).
+
+    Solo setup (l. 1337-1341): the « Solo/JcJ » card instead of « Coop » (step 3c, which the
+    Prologue skips), the BOT card with a Battery in each of its 5 slots (l. 1341, 1361); a market
+    of 1 + 1 cards (l. 284, none in the Prologue); a reserve of 16 in the Prologue (l. 333),
+    4 × 1 for Géo Chasse (l. 1087).
+    """
+    doc: dict[str, Any] = {"jeu": "tamashii", "nom": "Seul", "format": 1,
+                           "options": {"mode": mode, "plateaux": list(TYPES), "bot_jordan": {"batteries": 5}},
+                           "entrees": [{"plateau": 1, "donnees_essentielles": "rouge", "sac": sac("rouge")}]}
+    if mode == "prologue":
+        doc["options"].update(scenario="prologue", reserve_corrompues=16)
+    else:
+        doc["options"].update(scenario="geo-chasse", reserve_corrompues=4, marche_des_corps=2)
+        doc["entrees"][0].update(classe="fraudeur", augmentations_de_depart=["commune", "solo-jcj"], protocoles=1)
+    return doc
+
+
+@pytest.mark.parametrize("mode", ["prologue", "cooperatif", "solo"])
+def test_issue24_item03_solo_prologue_needs_bot(bundle, mode):
+    """Alone, every mode is the solo mode, the Prologue (played first, l. 241) included: the BOT is checked."""
+    bon = seul(mode)
+    assert violations(valider(bundle, bon)) == []
+    sans_bot = copy.deepcopy(bon)
+    del sans_bot["options"]["bot_jordan"]
+    rapport = valider(bundle, sans_bot)
+    assert violations(rapport) == [("TAM_SOLO_BOT", "/options")]
+    assert "« bot_jordan: {batteries: 5} »" in rapport["erreurs"][0]["message"]  # what the repairs read
+    for batteries in (0, 3, 4, 6):
+        autre = copy.deepcopy(bon)
+        autre["options"]["bot_jordan"] = {"batteries": batteries}
+        assert violations(valider(bundle, autre)) == [("TAM_SOLO_BOT", "/options/bot_jordan")], batteries
+    if mode != "prologue":  # step 3c: the Solo/JcJ card replaces the Coop card (l. 1339)
+        coop = copy.deepcopy(bon)
+        coop["entrees"][0]["augmentations_de_depart"] = ["commune", "coop"]
+        assert violations(valider(bundle, coop)) == [("TAM_AUGM_DEPART", "/entrees/0/augmentations_de_depart")]
+
+
+@pytest.mark.parametrize("mode", ["prologue", "cooperatif", "competitif"])
+def test_issue24_item03_bot_only_alone(bundle, mode):
+    """With two players the game is not solo: a BOT card gets a warning in every mode, the Prologue included."""
+    doc = partie(mode, 2)
+    doc["options"]["bot_jordan"] = {"batteries": 5}
+    rapport = valider(bundle, doc)
+    assert ("TAM_SOLO_BOT", "/options/bot_jordan") in [(v["code"], v["chemin"]) for v in rapport["avertissements"]]
+    assert not [v for v in rapport["erreurs"] if v["code"] == "TAM_SOLO_BOT"]
+
+
+def test_issue24_item03_the_solo_reading_is_recorded():
+    """The verifier no longer says the BOT is unchecked in a solo Prologue, and records why it is checked."""
+    assert not [r["id"] for r in REGLES if "rien ne le contrôle" in json.dumps(r, ensure_ascii=False)]
+    lecture = next(r for r in REGLES if r["id"] == "solo-bot-jordan")["interpretation"]
+    assert "Prologue" in lecture["lecture"] and "l. 1337" in lecture["question"] + lecture["lecture"]
+
+
+def complet(mode: str, joueurs: int, scenario: str | None) -> dict[str, Any]:
+    """A setup with its market (players + 1, l. 284) and reserve (16 in the Prologue, the only Scenario of
+    its mode, l. 333; 4 × players for Géo Chasse, l. 1087; 10 for a sheet the book does not print)."""
+    doc = partie(mode, joueurs)
+    if scenario is not None:
+        doc["options"]["scenario"] = scenario
+    if mode != "prologue":
+        doc["options"]["marche_des_corps"] = joueurs + 1
+    if mode != "competitif":
+        doc["options"]["reserve_corrompues"] = 16 if mode == "prologue" else 4 * joueurs if scenario == "geo-chasse" \
+            else 10
+    if joueurs == 1 and mode != "solo":
+        doc["options"]["bot_jordan"] = {"batteries": 5}
+    return doc
+
+
+@pytest.mark.parametrize(("mode", "joueurs", "scenario", "absent", "code", "extrait"), [
+    ("cooperatif", 2, "geo-chasse", "reserve_corrompues", "TAM_RESERVE_CORROMPUE", "« reserve_corrompues: 8 »"),
+    ("cooperatif", 2, "geo-chasse", "marche_des_corps", "TAM_MARCHE", "« marche_des_corps: 3 »"),
+    ("cooperatif", 4, "geo-chasse", "reserve_corrompues", "TAM_RESERVE_CORROMPUE", "« reserve_corrompues: 16 »"),
+    ("solo", 1, "geo-chasse", "reserve_corrompues", "TAM_RESERVE_CORROMPUE", "« reserve_corrompues: 4 »"),
+    ("solo", 1, "geo-chasse", "marche_des_corps", "TAM_MARCHE", "« marche_des_corps: 2 »"),
+    ("prologue", 3, "prologue", "reserve_corrompues", "TAM_RESERVE_CORROMPUE", "« reserve_corrompues: 16 »"),
+    ("prologue", 2, None, "reserve_corrompues", "TAM_RESERVE_CORROMPUE", "« reserve_corrompues: 16 »"),
+    ("cooperatif", 3, "ma-fiche", "reserve_corrompues", "TAM_RESERVE_CORROMPUE", "« reserve_corrompues »"),
+    ("cooperatif", 3, None, "marche_des_corps", "TAM_MARCHE", "« marche_des_corps: 4 »"),
+    ("competitif", 3, None, "marche_des_corps", "TAM_MARCHE", "« marche_des_corps: 4 »"),
+])
+def test_issue24_item04_geo_chasse_needs_reserve_and_market(bundle, mode, joueurs, scenario, absent, code, extrait):
+    """The book requires the Body Market (step 5, skipped only by the Prologue, l. 278) and the corrupted
+    reserve (step 9, every Scenario has one, l. 303, 409): a setup without them is refused, and the
+    message gives the count to write when the book gives it."""
+    bon = complet(mode, joueurs, scenario)
+    assert valider(bundle, bon)["erreurs"] == []
+    mauvais = copy.deepcopy(bon)
+    del mauvais["options"][absent]
+    erreurs = valider(bundle, mauvais)["erreurs"]
+    assert [(v["code"], v["chemin"]) for v in erreurs] == [(code, "/options")]
+    assert extrait in erreurs[0]["message"]
+
+
+def test_issue24_item04_the_reading_is_recorded():
+    """The choice (required, hence an error) is recorded in the data, with the book's lines."""
+    for regle_id in ("marche-des-corps-a-poser", "reserve-geo-chasse-a-poser"):
+        regle = next(r for r in REGLES if r["id"] == regle_id)
+        assert regle["severite"] == "erreur"
+        lecture = regle["interpretation"]["question"] + regle["interpretation"]["lecture"]
+        assert "l. 278" in lecture and "l. 303" in lecture, regle_id

@@ -237,3 +237,35 @@ def test_no_emoji_is_carried_over() -> None:
     emoji = re.compile("[\U0001F300-\U0001FAFF\u2600-\u27BF]")
     for path in sorted(Path(ROOT / "data" / "tamashii").glob("*.yaml")):
         assert not emoji.search(path.read_text(encoding="utf-8")), path.name
+
+
+# --- issue 24 ------------------------------------------------------------------------------------
+
+def _texte(game: Game, entry_id: str) -> str:
+    return " ".join(game.entries[entry_id].data["texte"].split())
+
+
+def test_issue24_item01_empty_corrupted_reserve_follows_the_scenario_sheet(game: Game) -> None:
+    """The three entries that speak of an empty corrupted reserve say what the book says.
+
+    l. 409: the reserve is empty when a token must be gained → apply the scenario sheet, which
+    usually means the scenario is lost; l. 1734: the shortage loses the scenario; l. 1395: in the
+    competitive mode there is no such reserve and nothing happens; l. 508: an exhausted neutral
+    reserve cannot be gained from.
+    """
+    for entry_id in ("gagner-un-pion", "integrite", "donnees-corrompues"):
+        texte = _texte(game, entry_id)
+        assert "fiche de Scénario" in texte, entry_id
+        assert "en général, le Scénario est perdu" in texte, entry_id
+    gagner = _texte(game, "gagner-un-pion")
+    assert "rien n'est gagné" not in gagner  # the old sentence, true of the neutral reserve only
+    assert "réserve Neutre" in gagner and "compétitif" in gagner
+
+
+def test_issue24_item02_component_text_counts_the_tables_rows(game: Game) -> None:
+    """« La boîte contient N sortes d'éléments » and the table's title give the table's row count (38, l. 67-236)."""
+    lignes = len(rows(game, "table-materiel"))
+    assert lignes == 38
+    texte = _texte(game, "materiel")
+    assert [int(n) for n in re.findall(r"(\d+) sortes d'éléments", texte)] == [lignes]
+    assert [int(n) for n in re.findall(r"(\d+) éléments", game.entries["table-materiel"].data["resume"])] == [lignes]

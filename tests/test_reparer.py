@@ -31,6 +31,8 @@ EXEMPLES = [
     ("tamashii", "19-invalide-reserve-geo-chasse.yaml"),
     ("tamashii", "14-invalide-solo-sans-bot.yaml"),
     ("tamashii", "16-invalide-competitif-meme-tuile.yaml"),
+    ("tamashii", "21-invalide-prologue-seul-trois-batteries.yaml"),
+    ("tamashii", "22-invalide-geo-chasse-sans-marche.yaml"),
 ]
 
 

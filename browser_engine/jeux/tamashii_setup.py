@@ -7,6 +7,8 @@ see None) and derives:
 
 * the game-wide choices, copied on every player so that `si` conditions can read them
   (`mode`, `partie_*`), and the player's rank (`rang`: list-wide rules measure on player 1);
+* whether the game is played alone (`partie_solo`): the solo mode, or one player in the Prologue
+  or a cooperative Scenario, which the book plays with the solo changes (l. 1337);
 * comparisons between players (a board, class or start tile already taken);
 * the distance of a starting bag from the book's bag (`sac_ecart`);
 * the state limits of `etat` (`etat_*`).
@@ -21,6 +23,7 @@ from typing import Any
 from ..regles import VueEntree
 
 MODES = ("prologue", "cooperatif", "solo", "competitif")
+SEUL_POSSIBLE = ("prologue", "cooperatif")  # modes that become the solo mode with one player
 ATOUTS = ("bouclier", "memoire", "puissance", "relance")
 TYPES_DE_BASE = 4  # « 128 pions Données de Base (4 types) », l. 155
 PAR_TYPE = 3  # étape 4a, l. 272
@@ -37,7 +40,7 @@ DEPART_DEVASTE = "district-devaste"
 CHAMPS_DERIVES = (
     "rang", "mode", "partie_scenario", "partie_reserve", "partie_marche", "partie_temps", "partie_duree",
     "partie_buts", "partie_bot", "partie_bot_batteries", "partie_cartes_ecart", "partie_correspondance",
-    "partie_generateur",
+    "partie_generateur", "partie_solo", "partie_marche_decrit", "partie_reserve_decrite",
     "plateau_en_double", "classe_en_double", "depart", "depart_genre", "depart_en_double", "atouts_total",
     "sac_ecart", "essentielles", "augm_depart", "etat_present", "etat_atout_max", "etat_deverrouillees",
     "etat_integrite_ecart", "etat_integrite_max", "etat_corps_avances", "etat_marcheur_actif_interdit",
@@ -67,12 +70,16 @@ def texte(value: Any) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
-def _partie(options: dict[str, Any]) -> dict[str, Any]:
-    """Game-wide values, copied on every player."""
+def _partie(options: dict[str, Any], joueurs: int) -> dict[str, Any]:
+    """Game-wide values, copied on every player (`joueurs`: the player count the setup declares)."""
     bot = options.get("bot_jordan")
     cartes = options.get("cartes_generateur")
+    mode = options.get("mode") if options.get("mode") in MODES else None
     return {
-        "mode": options.get("mode") if options.get("mode") in MODES else None,
+        "mode": mode,
+        "partie_solo": mode == "solo" or (mode in SEUL_POSSIBLE and joueurs == 1),
+        "partie_marche_decrit": "marche_des_corps" in options,
+        "partie_reserve_decrite": "reserve_corrompues" in options,
         "partie_scenario": texte(options.get("scenario")) or NON_INDIQUE,
         "partie_reserve": entier(options.get("reserve_corrompues")),
         "partie_marche": entier(options.get("marche_des_corps")),
@@ -189,9 +196,10 @@ def _etat(brut: dict[str, Any], classe: str | None) -> dict[str, Any]:
 def deriver(liste: dict[str, Any], vues: list[VueEntree]) -> dict[int, dict[str, Any]]:
     """Derived values of every player (entry index -> values)."""
     options = objet(liste.get("options"))
-    partie = _partie(options)
-    correspondance = liste_de(options.get("plateaux"))
     entrees = liste.get("entrees") if isinstance(liste.get("entrees"), list) else []
+    joueurs = entier(liste.get("format"))
+    partie = _partie(options, joueurs if joueurs is not None else len(vues))
+    correspondance = liste_de(options.get("plateaux"))
     vus: dict[str, set[Any]] = {"plateau": set(), "classe": set(), "depart": set()}
     out: dict[int, dict[str, Any]] = {}
     for rang, vue in enumerate(vues, start=1):
