@@ -307,8 +307,9 @@ class Journal:
             return
         chemin = f"{bataille.chemin}/cible"
         if self.origine(cible):
-            self.erreur("HATE_CH_CIBLE", f"{_q(cible)} est un territoire d'origine : il ne peut jamais être ciblé.",
-                        chemin)
+            selon = "" if cible in self.origines.values() else " d'après votre carte recopiée"
+            self.erreur("HATE_CH_CIBLE", f"{_q(cible)} est un territoire d'origine{selon} : il ne peut jamais être "
+                        f"ciblé.", chemin)
             return
         tenant = self.tenu.get(cible)
         if tenant is not None and tenant not in bataille.defenseurs:
@@ -321,7 +322,7 @@ class Journal:
             self.sans_carte = True
             return
         if cible not in self.voisins:
-            self.erreur("HATE_CH_CIBLE", f"{_q(cible)} n'est pas sur la carte recopiée dans journal.territoires.",
+            self.erreur("HATE_CH_CIBLE", f"{_q(cible)} n'est pas sur votre carte recopiée dans journal.territoires.",
                         chemin)
             return
         self.voisinage(bataille, cible, chemin)
@@ -349,20 +350,22 @@ class Journal:
         legales = sorted(t for t in self.voisins if not self.origine(t) and self.tenu.get(t) in bataille.defenseurs
                          | {None} and self.voisins[t] & siens)
         if legales:
-            self.erreur("HATE_CH_CIBLE", f"{_q(cible)} ne touche aucun territoire de l'attaquant ; il pouvait cibler "
-                        f"un territoire voisin comme {_q(legales[0])}.", chemin)
+            self.erreur("HATE_CH_CIBLE", f"D'après votre carte recopiée, {_q(cible)} ne touche aucun territoire de "
+                        f"l'attaquant ; il pouvait cibler un territoire voisin comme {_q(legales[0])}.", chemin)
             return
         adverses = {t for t, j in self.tenu.items() if j in bataille.defenseurs and not self.origine(t)}
         if adverses:
             if cible not in adverses:
-                self.erreur("HATE_CH_CIBLE", f"Aucune cible voisine n'était permise : l'attaquant pouvait viser un "
-                            f"territoire du défenseur n'importe où, pas {_q(cible)}.", chemin)
+                self.erreur("HATE_CH_CIBLE", f"D'après votre carte recopiée, aucune cible voisine n'était permise : "
+                            f"l'attaquant pouvait viser un territoire du défenseur n'importe où, pas {_q(cible)}.",
+                            chemin)
             return
         proches = self.plus_proches(siens)
         if cible not in proches:
             exemple = f" comme {_q(sorted(proches)[0])}" if proches else ""
             self.erreur("HATE_CH_CIBLE", f"Le défenseur n'a que son territoire d'origine : l'attaquant vise le "
-                        f"territoire sans maître le plus proche des siens{exemple}, pas {_q(cible)}.", chemin)
+                        f"territoire sans maître le plus proche des siens sur votre carte recopiée{exemple}, pas "
+                        f"{_q(cible)}.", chemin)
 
     def plus_proches(self, depart: set[str]) -> set[str]:
         """Unclaimed non-home territories at the smallest number of borders from `depart`."""
