@@ -208,3 +208,29 @@ def test_odds_pages_show_each_calculation_interpretation(site_dir: Path) -> None
             assert "Interprétation retenue" in section, calcul["id"]
             checked += 1
     assert checked >= 9  # 1 d6, 3 HAMI and 5 Khârn-Âges calculations record a reading
+
+
+def test_issue24_item08_odds_page_says_which_precomputed_tables_exist(site_dir: Path) -> None:
+    """Without JavaScript, the odds page points to the tables the engine really precomputes, or says there are none."""
+    import re
+
+    from browser_engine import tables_statiques
+    from tests.engine_support import load_bundle
+
+    seen = 0
+    for manifest in sorted((ROOT / "data").glob("*/jeu.yaml")):
+        jeu = manifest.parent.name
+        page = site_dir / jeu / "probas" / "index.html"
+        if not page.is_file():
+            continue
+        html = page.read_text(encoding="utf-8")
+        noscript = re.search(r"<noscript>(.*?)</noscript>", html, re.S).group(1)
+        tables = tables_statiques(load_bundle(jeu))
+        if tables:
+            for table in tables:
+                assert f'#{table["id"]}"' in noscript, (jeu, table["id"])
+            assert "aucune table" not in noscript
+        else:
+            assert "précalculées, lisibles" not in noscript and "aucune table" in noscript, jeu
+        seen += 1
+    assert seen == 5
