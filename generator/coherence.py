@@ -48,6 +48,7 @@ def game_problems(files: list[DataFile]) -> list[Problem]:
     if manifest is not None:
         problems += page_problems(manifest)
     problems += anchor_problems(entries)
+    problems += doubled_link_words(entries)
     problems += [p for data_file in files for p in text_problems(data_file)]
     if manifest is not None:
         problems += link_problems(entries, manifest)
@@ -262,6 +263,36 @@ def form_problems(entry: Located) -> list[Problem]:
                 "espaces au début ou à la fin" if form != form.strip() else "aucune lettre")
             found.append(entry.file.problem(entry.parts + ("formes", i), f"la forme « {form.strip()} » n'est pas un "
                                             f"mot du texte ({reason}) : elle ne peut pas devenir un lien"))
+    return found
+
+
+# --- explicit links: the entry's name is the link text ---------------------------------------
+
+LINK_ID = re.compile(r"\[\[\s*([a-z0-9-]+)\s*\]\]")
+WORD_BEFORE = re.compile(r"(\w+)[\s*_]*\s$")
+WORD_AFTER = re.compile(r"^[*_]*\s[\s*_]*(\w+)")
+
+
+def doubled_link_words(entries: list[Located]) -> list[Problem]:
+    """A `[[id]]` shows the entry's name: the word before or after it must not repeat the name's first or last word.
+
+    « le [[jeton-festin]] » would read « le Le jeton Festin », « [[preparer]] X » « Préparer X X ».
+    """
+    names = {e.value["id"]: str(e.value.get("nom") or "") for e in entries if isinstance(e.value.get("id"), str)}
+    found: list[Problem] = []
+    for entry in entries:
+        for parts, text in _strings(entry.value, entry.parts):
+            for match in LINK_ID.finditer(text):
+                words = re.findall(r"\w+", names.get(match.group(1), ""))
+                if not words:
+                    continue
+                before = WORD_BEFORE.search(text[:match.start()])
+                after = WORD_AFTER.search(text[match.end():])
+                for word, edge in ((before, words[0]), (after, words[-1])):
+                    if word and word.group(1).casefold() == edge.casefold():
+                        shown = f"{word.group(1)} {' '.join(words)}" if word is before else f"{' '.join(words)} {word.group(1)}"
+                        found.append(entry.file.problem(parts, f"« {match.group(0)} » s'affiche « {' '.join(words)} » : "
+                                                        f"le texte lirait « {shown} » (mot répété)"))
     return found
 
 

@@ -169,7 +169,7 @@ def load_site(root: Path, only: list[str] | None = None) -> Site:
         DataError: every problem of every game, one per line.
 
     """
-    from . import versions  # it imports this module
+    from . import citations, versions  # versions imports this module
 
     schemas = load_schemas(root / "schemas")
     games: list[Game] = []
@@ -185,6 +185,7 @@ def load_site(root: Path, only: list[str] | None = None) -> Site:
             game = build_game(game_id, files)
             problems.extend(engine_checks.game_problems(game, files, root))
             problems.extend(versions.game_problems(game_id, files, root))
+            problems.extend(citations.game_problems(files))
             games.append(game)
         except DataError as exc:
             problems.extend(exc.problems)

@@ -12,7 +12,23 @@ from browser_engine.errors import ErreurDonnees
 from browser_engine.odds import faces, pourcentage
 
 from .export import bundle
-from .model import Game, relative_link
+from .model import Game, page_url, relative_link
+
+_COMPUTED: dict[int, tuple[Game, list[dict[str, Any]]]] = {}
+
+
+def computed_tables(game: Game) -> list[dict[str, Any]]:
+    """The engine's precomputed tables of a game, computed once per game object (pages and odds page share them)."""
+    hit = _COMPUTED.get(id(game))
+    if hit is None or hit[0] is not game:
+        hit = (game, browser_engine.tables_statiques(bundle(game)))
+        _COMPUTED[id(game)] = hit
+    return hit[1]
+
+
+def table_links(game: Game) -> list[dict[str, str]]:
+    """Title and URL path (from the site root) of each precomputed table, in the engine's order."""
+    return [{"titre": t["titre"], "url": f"{page_url(game.uri(t['page']))}#{t['id']}"} for t in computed_tables(game)]
 
 
 def render_tables(game: Game) -> dict[str, str]:
@@ -26,7 +42,7 @@ def render_tables(game: Game) -> dict[str, str]:
 
     """
     out: dict[str, str] = {}
-    for table in browser_engine.tables_statiques(bundle(game)):
+    for table in computed_tables(game):
         page_uri = game.uri(table["page"])
         key = table.get("apres") or game.pages[0].id
         out[key] = (out.get(key, "") + "\n\n" + _table_markdown(table, game, page_uri)).strip()

@@ -274,7 +274,8 @@ def tool_pages(site: Site, root: Path) -> dict[str, str]:
         for tool in (t for t in available_tools(game) if t in ENGINE_TOOLS):
             uri = game.uri(tool)
             # The odds page carries each calculation's result for its default values (odds_defaults.py).
-            extra = {"resultats_construction": tool_default_results(game, root)} if tool == "probas" else {}
+            extra = {"resultats_construction": tool_default_results(game, root),
+                     "tables_precalculees": precomputed_table_links(game)} if tool == "probas" else {}
             text = env.get_template(f"{tool}.md.j2").render(**context, **extra)
             rules = [e for e in game.of_kind("regles_liste") if e.src_uri == uri]
             if rules:
@@ -365,6 +366,15 @@ def catalogue_fields(schema: dict[str, Any]) -> list[dict[str, Any]]:
         if fields:
             out.append({"titre": title, "champs": fields})
     return out
+
+
+def precomputed_table_links(game: Game) -> list[dict[str, str]]:
+    """Title and URL path of each precomputed odds table of a game; none without the engine."""
+    try:
+        from . import odds_tables
+    except ImportError:
+        return []
+    return odds_tables.table_links(game)
 
 
 def static_tables_hook() -> StaticTables | None:

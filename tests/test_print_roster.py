@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from generator import print_sheets as ps
 from generator.export import example_lists
@@ -106,3 +107,51 @@ def test_profile_card_cost_agrees_with_its_unit(cout: Any, unite: str, attendu: 
     (js,) = js_models([{"spec": js_spec, "liste": liste, "rapport": None}], tmp_path)
     assert js["profils"][0]["infos"] == attendu
     assert js["profils"][0]["lignes"] == [["Équipement", f"Lance ({attendu})"]]
+
+
+def _report(game: Any, liste: dict[str, Any]) -> dict[str, Any] | None:
+    from browser_engine import valider
+    from generator.export import bundle
+
+    try:
+        return valider(bundle(game, ROOT), copy.deepcopy(liste))
+    except Exception:  # noqa: BLE001 - a game without a checker still prints its roster
+        return None
+
+
+def test_issue24_item09_hate_roster_shows_activation_cost_and_figure_format(site_model: Site, tmp_path: Path) -> None:
+    """Hate has no points: the format is the tribe's 11 figures (l. 220, 679), the total is the Sauvagerie to activate it.
+
+    Activation costs from the book: 1 jeton per figure, 2 for the Prince and for a mercenary
+    (l. 557-560); a figure a mercenary replaces stays in the village. The Um'Rak example keeps
+    Grock in place of a Guerrier: 2 + 1 + 1 + 5 × 1 + 2 × 1 + 2 = 13.
+    """
+    game = site_model.game("hate")
+    exemple = next(e for e in example_lists(ROOT, "hate") if e["fichier"].startswith("01-"))
+    liste = yaml.safe_load(exemple["contenu"])
+    livre = {"prince": 2, "mercenaire": 2, "shaman": 1, "champion": 1, "guerrier": 1, "jeune-sang": 1}
+    remplacees = [e["remplace"] for e in liste["entrees"] if e.get("remplace")]
+    attendu = sum(livre[e["type"]] for e in liste["entrees"]) - sum(livre[t] for t in remplacees)
+    assert attendu == 13
+    rapport = _report(game, liste)
+    model = ps.roster_model(game, liste, rapport)
+    assert model["cout"] == str(attendu)
+    assert "activation" in model["cout_nom"].lower() and "jetons Sauvagerie" in model["cout_nom"]
+    assert model["format"] == "11" and model["format_nom"] == "Format (figurines)"
+    html = ps.roster_html(game, liste, rapport)
+    assert f'data-champ="cout">{attendu}<' in html
+    assert "Format (jetons Sauvagerie)" not in html
+    (js,) = js_models([{"spec": json.loads(ps.roster_spec_json(game)), "liste": liste, "rapport": rapport}], tmp_path)
+    assert (js["cout"], js["format"]) == (str(attendu), "11")
+
+
+def test_issue24_item09_no_roster_header_box_stays_empty_on_a_checked_example(site_model: Site) -> None:
+    """Every game's roster, filled from its first valid example list, fills each header box it prints."""
+    for game_id in printable_games(site_model):
+        game = site_model.game(game_id)
+        exemple = next(e for e in example_lists(ROOT, game_id) if "invalide" not in e["fichier"])
+        liste = yaml.safe_load(exemple["contenu"])
+        html = ps.roster_html(game, liste, _report(game, liste))
+        for champ in ("format", "cout", "verdict"):
+            trouve = re.search(rf'data-champ="{champ}">([^<]*)<', html)
+            assert trouve is None or trouve.group(1).strip(), (game_id, champ)

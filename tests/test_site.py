@@ -208,3 +208,77 @@ def test_odds_pages_show_each_calculation_interpretation(site_dir: Path) -> None
             assert "Interprétation retenue" in section, calcul["id"]
             checked += 1
     assert checked >= 9  # 1 d6, 3 HAMI and 5 Khârn-Âges calculations record a reading
+
+
+def test_issue24_item08_odds_page_says_which_precomputed_tables_exist(site_dir: Path) -> None:
+    """Without JavaScript, the odds page points to the tables the engine really precomputes, or says there are none."""
+    import re
+
+    from browser_engine import tables_statiques
+    from tests.engine_support import load_bundle
+
+    seen = 0
+    for manifest in sorted((ROOT / "data").glob("*/jeu.yaml")):
+        jeu = manifest.parent.name
+        page = site_dir / jeu / "probas" / "index.html"
+        if not page.is_file():
+            continue
+        html = page.read_text(encoding="utf-8")
+        noscript = re.search(r"<noscript>(.*?)</noscript>", html, re.S).group(1)
+        tables = tables_statiques(load_bundle(jeu))
+        if tables:
+            for table in tables:
+                assert f'#{table["id"]}"' in noscript, (jeu, table["id"])
+            assert "aucune table" not in noscript
+        else:
+            assert "précalculées, lisibles" not in noscript and "aucune table" in noscript, jeu
+        seen += 1
+    assert seen == 5
+
+
+class TextRuns(HTMLParser):
+    """Runs of visible text: inline tags (links, emphasis…) join their text, any other tag ends a run."""
+
+    INLINE = frozenset({"a", "span", "strong", "em", "b", "i", "abbr", "small", "sup", "sub", "mark", "kbd", "code",
+                        "q", "cite", "dfn", "u", "s", "time", "var", "wbr", "br"})
+    HIDDEN = frozenset({"script", "style", "svg", "template", "pre", "textarea"})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.runs: list[list[str]] = [[]]
+        self.hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.HIDDEN:
+            self.hidden += 1
+        elif tag not in self.INLINE:
+            self.runs.append([])
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.HIDDEN:
+            self.hidden = max(0, self.hidden - 1)
+        elif tag not in self.INLINE:
+            self.runs.append([])
+
+    def handle_data(self, data: str) -> None:
+        if not self.hidden:
+            self.runs[-1].append(data)
+
+
+def test_issue24_item07_no_built_page_repeats_a_word(site_dir: Path) -> None:
+    """« le Le jeton Festin », « Préparer X X »: a word said twice in a row, whatever its case, in any built page.
+
+    French repeats « vous vous » and « nous nous » (reflexive verbs); nothing else is allowed.
+    """
+    import re
+
+    doubled = re.compile(r"(?<![\w'’-])(\w+)\s+(\1)(?![\w'’-])", re.IGNORECASE)
+    found = []
+    for page in sorted(site_dir.rglob("*.html")):
+        parser = TextRuns()
+        parser.feed(page.read_text(encoding="utf-8"))
+        for run in ("".join(r) for r in parser.runs):
+            for match in doubled.finditer(run):
+                if match.group(1).lower() not in ("vous", "nous") and not match.group(1).isdigit():
+                    found.append(f"{page.relative_to(site_dir)}: {' '.join(run[max(0, match.start() - 30):match.end() + 30].split())}")
+    assert found == []

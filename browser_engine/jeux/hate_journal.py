@@ -1,6 +1,7 @@
 """Hate roster checker, chronicle log: the optional `journal` key of a chronicle roster.
 
-Players and schedule (l. 212-261), targets and the capital (l. 289-296, 321-329, 1098-1100),
+Players and schedule (l. 212-261: a number of affrontements per player; their spread over the
+opponents is our reading and only warns), targets and the capital (l. 289-296, 321-329, 1098-1100),
 one scenario per battle of an affrontement (l. 316-317), the 3- and 4-player battles
 (l. 1379-1418), figures killed in battle 1 (l. 999-1002, 1025-1027, 1320-1323) and upgrades
 never reassigned (l. 1124). Who holds a territory is followed through the log itself: each
@@ -83,6 +84,8 @@ class Journal:
     sortes: dict[str, str] = field(default_factory=dict)
     tenu: dict[str, str] = field(default_factory=dict)
     paires: Counter[frozenset[str]] = field(default_factory=Counter)
+    joues: Counter[str] = field(default_factory=Counter)
+    incomplet: bool = False
     sans_carte: bool = False
 
     def erreur(self, code: str, message: str, chemin: str) -> None:
@@ -184,32 +187,60 @@ class Journal:
         return a, b
 
     def compter(self, i: int, a: str, b: str) -> None:
-        """Count the affrontement against the schedule of l. 250-261."""
+        """Count the affrontement against the schedule of l. 250-261.
+
+        The book fixes only how many affrontements each player plays: more is an error, and so is
+        a log that can no longer reach that number for everyone. How they spread over the opponents
+        is our reading (an even spread): a pair that meets more often only gets a warning.
+        """
         n = len(self.noms)
         if n not in AFFRONTEMENTS_PAR_JOUEUR:
             return
         par_joueur = AFFRONTEMENTS_PAR_JOUEUR[n]
-        contre = par_joueur // (n - 1)
         cle = frozenset((a, b))
         self.paires[cle] += 1
-        if self.paires[cle] == contre + 1:
-            self.erreur("HATE_CH_AFFRONTEMENTS", f"{_q(a)} et {_q(b)} s'affrontent une {_rang(contre + 1)} fois : à "
-                        f"{n} joueurs, chacun joue {par_joueur} affrontements, soit {contre} contre chaque "
-                        f"adversaire.", f"/journal/affrontements/{i}/joueurs")
+        chemin = f"/journal/affrontements/{i}/joueurs"
+        self.joues.update((a, b))
+        trop = [nom for nom in (a, b) if self.joues[nom] == par_joueur + 1]
+        refuse = bool(trop)
+        if trop:
+            qui = " et ".join(map(_q, trop))
+            self.erreur("HATE_CH_AFFRONTEMENTS", f"{qui} {'jouent' if len(trop) > 1 else 'joue'} ici {'leur' if len(trop) > 1 else 'son'} "
+                        f"{_rang(par_joueur + 1)} affrontement : à {n} joueurs, chacun en joue {par_joueur}.", chemin)
+        if not refuse and not self.incomplet:
+            refuse = self.completable(chemin, par_joueur)
+        contre = par_joueur // (n - 1)
+        if not refuse and self.paires[cle] == contre + 1:
+            self.avertissement("HATE_CH_REPARTITION", f"{_q(a)} et {_q(b)} s'affrontent une {_rang(contre + 1)} fois. "
+                               f"Le livre ne fixe que {par_joueur} affrontements par joueur : c'est notre lecture, une "
+                               f"répartition égale, qui en prévoit {contre} contre chaque adversaire. Gardez ce "
+                               f"calendrier s'il est celui que vous avez fixé au départ.", chemin)
+
+    def completable(self, chemin: str, par_joueur: int) -> bool:
+        """Refuse (and return True) a log after which some player can no longer play all their affrontements.
+
+        The affrontements left form a multigraph on the players with the remaining counts as degrees;
+        it exists exactly when no player needs more than all the others together still have.
+        """
+        reste = {nom: par_joueur - self.joues[nom] for nom in self.noms}
+        nom, besoin = max(reste.items(), key=lambda item: item[1])
+        autres = sum(reste.values()) - besoin
+        if besoin <= autres or min(reste.values()) < 0:
+            return False
+        self.incomplet = True
+        self.erreur("HATE_CH_AFFRONTEMENTS", f"Le calendrier ne peut plus être tenu : {_q(nom)} doit encore jouer "
+                    f"{besoin} affrontement{'s' if besoin > 1 else ''}, mais ses adversaires n'en ont plus que {autres} "
+                    f"à jouer à eux tous (chacun en joue {par_joueur}).", chemin)
+        return True
 
     def manquants(self) -> list[str]:
-        """Pairs that have not yet played all their affrontements, as « A contre B (k) »."""
+        """Players who have not yet played all their affrontements, as « A (k) »."""
         n = len(self.noms)
         if n not in AFFRONTEMENTS_PAR_JOUEUR:
             return []
-        contre = AFFRONTEMENTS_PAR_JOUEUR[n] // (n - 1)
-        out = []
-        for x, a in enumerate(self.noms):
-            for b in self.noms[x + 1:]:
-                reste = contre - self.paires[frozenset((a, b))]
-                if reste > 0:
-                    out.append(f"{nom_court(a)} contre {nom_court(b)} ({reste})")
-        return out
+        par_joueur = AFFRONTEMENTS_PAR_JOUEUR[n]
+        return [f"{nom_court(nom)} ({par_joueur - self.joues[nom]})" for nom in self.noms
+                if self.joues[nom] < par_joueur]
 
     # --- battles --------------------------------------------------------------------------
 
@@ -276,8 +307,9 @@ class Journal:
             return
         chemin = f"{bataille.chemin}/cible"
         if self.origine(cible):
-            self.erreur("HATE_CH_CIBLE", f"{_q(cible)} est un territoire d'origine : il ne peut jamais être ciblé.",
-                        chemin)
+            selon = "" if cible in self.origines.values() else " d'après votre carte recopiée"
+            self.erreur("HATE_CH_CIBLE", f"{_q(cible)} est un territoire d'origine{selon} : il ne peut jamais être "
+                        f"ciblé.", chemin)
             return
         tenant = self.tenu.get(cible)
         if tenant is not None and tenant not in bataille.defenseurs:
@@ -290,7 +322,7 @@ class Journal:
             self.sans_carte = True
             return
         if cible not in self.voisins:
-            self.erreur("HATE_CH_CIBLE", f"{_q(cible)} n'est pas sur la carte recopiée dans journal.territoires.",
+            self.erreur("HATE_CH_CIBLE", f"{_q(cible)} n'est pas sur votre carte recopiée dans journal.territoires.",
                         chemin)
             return
         self.voisinage(bataille, cible, chemin)
@@ -318,20 +350,22 @@ class Journal:
         legales = sorted(t for t in self.voisins if not self.origine(t) and self.tenu.get(t) in bataille.defenseurs
                          | {None} and self.voisins[t] & siens)
         if legales:
-            self.erreur("HATE_CH_CIBLE", f"{_q(cible)} ne touche aucun territoire de l'attaquant ; il pouvait cibler "
-                        f"un territoire voisin comme {_q(legales[0])}.", chemin)
+            self.erreur("HATE_CH_CIBLE", f"D'après votre carte recopiée, {_q(cible)} ne touche aucun territoire de "
+                        f"l'attaquant ; il pouvait cibler un territoire voisin comme {_q(legales[0])}.", chemin)
             return
         adverses = {t for t, j in self.tenu.items() if j in bataille.defenseurs and not self.origine(t)}
         if adverses:
             if cible not in adverses:
-                self.erreur("HATE_CH_CIBLE", f"Aucune cible voisine n'était permise : l'attaquant pouvait viser un "
-                            f"territoire du défenseur n'importe où, pas {_q(cible)}.", chemin)
+                self.erreur("HATE_CH_CIBLE", f"D'après votre carte recopiée, aucune cible voisine n'était permise : "
+                            f"l'attaquant pouvait viser un territoire du défenseur n'importe où, pas {_q(cible)}.",
+                            chemin)
             return
         proches = self.plus_proches(siens)
         if cible not in proches:
             exemple = f" comme {_q(sorted(proches)[0])}" if proches else ""
             self.erreur("HATE_CH_CIBLE", f"Le défenseur n'a que son territoire d'origine : l'attaquant vise le "
-                        f"territoire sans maître le plus proche des siens{exemple}, pas {_q(cible)}.", chemin)
+                        f"territoire sans maître le plus proche des siens sur votre carte recopiée{exemple}, pas "
+                        f"{_q(cible)}.", chemin)
 
     def plus_proches(self, depart: set[str]) -> set[str]:
         """Unclaimed non-home territories at the smallest number of borders from `depart`."""
@@ -400,8 +434,9 @@ def verifier_journal(controle: Controle, brut: Any) -> None:
                               "chaque territoire : id, sorte et voisins).", "/journal")
     manquants = journal.manquants()
     if brut.get("terminee") is True and manquants:
-        journal.erreur("HATE_CH_AFFRONTEMENTS", "La chronique est marquée terminée, mais il manque des "
-                       f"affrontements : {', '.join(manquants[:15])}.", "/journal/affrontements")
+        journal.erreur("HATE_CH_AFFRONTEMENTS", "La chronique est marquée terminée, mais des joueurs n'ont pas "
+                       f"joué tous leurs affrontements (reste à jouer) : {', '.join(manquants)}.",
+                       "/journal/affrontements")
     _finale(journal, brut.get("finale"), manquants)
     figures.reaffectations()
 
@@ -419,8 +454,8 @@ def _finale(journal: Journal, finale: Any, manquants: list[str]) -> None:
         journal.erreur("HATE_CH_MULTI_3", "La finale à 3 se décide au début de la chronique, tous d'accord : "
                        "notez-le par « finale_convenue: true » (sinon, pas de finale 2 contre 1).", "/journal/finale")
     if manquants:
-        journal.erreur("HATE_CH_MULTI_3", "La finale se joue une fois tous les affrontements joués ; il manque "
-                       f"{', '.join(manquants)}.", "/journal/finale")
+        journal.erreur("HATE_CH_MULTI_3", "La finale se joue une fois tous les affrontements joués ; il en reste "
+                       f"à jouer : {', '.join(manquants)}.", "/journal/finale")
     for champ in ("defenseur", "vainqueur"):
         nom = _texte(finale.get(champ))
         if nom is not None and journal.noms and nom not in journal.noms:

@@ -379,7 +379,8 @@ class Controle:
                     suite = "aucune carte ne peut la recouvrir"
                 self.erreur("HATE_PERMANENT",
                             f"{figure.sujet()} : « {carte.nom} » tombe sur l'emplacement {carte.emplacement}, "
-                            f"celui d'une compétence de départ permanente ; {suite}.", carte.chemin)
+                            f"celui d'une compétence de départ permanente d'après vos cartes (emplacements_permanents, "
+                            f"absent du livre) ; {suite}.", carte.chemin)
         if sans_donnees:
             self.avertissement("HATE_PERMANENT_NON_VERIFIABLE",
                                "Non vérifiable sans les emplacements des compétences de départ permanentes (imprimés sur "

@@ -189,10 +189,12 @@ def planning(document: dict[str, Any]) -> dict[str, Any]:
     classement = [ligne(j["nom"], par_joueur, [(f"contre « {o['nom']} »", contre) for o in joueurs if o is not j])
                   for j in joueurs]
     total = n * par_joueur // 2
-    notes = [f"{n} joueurs : {_pluriel(par_joueur, 'affrontement')} par joueur, soit {contre} contre chaque "
-             f"adversaire et {_pluriel(total, 'affrontement')} en tout ({2 * total} batailles).",
-             "L'ordre des affrontements est libre tant que le nombre contre chaque joueur est respecté ; notez-le au "
-             "dos de votre feuille de village."]
+    notes = [f"{n} joueurs : {_pluriel(par_joueur, 'affrontement')} par joueur et {_pluriel(total, 'affrontement')} "
+             f"en tout ({2 * total} batailles) ; réparties également, {contre} contre chaque adversaire.",
+             "Le livre ne fixe que le nombre par joueur : la répartition égale est notre proposition"
+             + (" (de 4 à 6 joueurs, rencontrer deux fois le même adversaire reste permis)" if n >= 4 else
+                " (à 2 et 3 joueurs, c'est la seule possible)")
+             + ". L'ordre est libre ; notez le calendrier au dos de votre feuille de village."]
     return {"classement": classement, "vainqueur": None, "notes": notes}
 
 

@@ -115,7 +115,8 @@ def _maximums(controle: Controle, village: dict[str, Any], imprimes: dict[str, A
         elif nb_actifs > maximum:
             controle.erreur("HATE_CH_BATIMENT_MAX",
                             f"{nom[:1].upper()}{nom[1:]} a {nb_actifs} emplacements activés pour {maximum} imprimé"
-                            f"{'s' if maximum > 1 else ''} sur la feuille de village.", f"/options/village/{cle}")
+                            f"{'s' if maximum > 1 else ''} sur votre feuille de village (nombre recopié dans "
+                            f"emplacements_village, absent du livre).", f"/options/village/{cle}")
     if sans_maximum:
         controle.avertissement("HATE_CH_BATIMENT_NON_VERIFIABLE",
                                "Maximum non vérifiable sans le nombre d'emplacements imprimés sur la feuille de village "

@@ -100,8 +100,8 @@ def columns(game: Game) -> list[dict[str, Any]]:
     slot_columns = [{"id": f"emplacement-{s.lower()}", "nom": f"Empl. {s}", "classe": "texte",
                      "valeur": "entree.ameliorations", "libelles": by_slot[s], "filtre": True} for s in SLOTS]
     return [
-        {"id": "figurine", "nom": "Figurine", "classe": "nom", "valeur": "entree.nom"},
-        {"id": "type", "nom": "Type", "classe": "texte", "valeurs": [
+        {"id": "figurine", "nom": "Figurine", "classe": "texte", "valeur": "entree.nom"},
+        {"id": "type", "nom": "Type", "classe": "nom", "valeurs": [
             {"valeur": "entree.mercenaire", "libelles": "noms"},
             {"premier": True, "valeurs": [{"valeur": "detail.role"},
                                           {"valeur": "entree.type", "libelles": type_names(game)}]}]},
@@ -117,6 +117,17 @@ def columns(game: Game) -> list[dict[str, Any]]:
     ]
 
 
+def header_fields(game: Game) -> dict[str, dict[str, Any]]:
+    """Header boxes: a tribe is counted in figures (its `format`), and costs the Sauvagerie to activate it.
+
+    Hate has no points (l. 220, 679: 11 figures a tribe); the report's `cout_activation` is the
+    jetons Sauvagerie that activate every figure on the field once (l. 557-560).
+    """
+    unit = game.manifest.get("unite_cout", "points")
+    return {"format": {"nom": "Format (figurines)", "valeur": "liste.format"},
+            "cout": {"nom": f"Activation ({unit})", "valeur": "rapport.details.cout_activation"}}
+
+
 def roster_spec_hate(game: Game) -> dict[str, Any]:
     """How a Hate roster is read from a list and its report (see `roster.roster_spec`)."""
     cols = columns(game)
@@ -126,6 +137,7 @@ def roster_spec_hate(game: Game) -> dict[str, Any]:
         blank.append([row.get(c["id"], "") for c in cols])
     return {
         "titre": TITLE, "unite": game.manifest.get("unite_cout", "points"), "noms": names(game),
+        "entete": header_fields(game),
         "lignes_vides": len(blank), "lignes_min": len(blank), "lignes_vierges": blank,
         "champs": [{"id": "tribu", "nom": "Tribu", "valeur": "liste.options.tribu", "libelles": tribes(game)},
                    {"id": "mode", "nom": "Mode", "valeur": "liste.options.mode", "libelles": MODES}],

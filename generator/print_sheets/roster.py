@@ -77,7 +77,8 @@ def roster_spec(game: Game) -> dict[str, Any]:
     `profils` adds a profile card for each entry's `profil`. `lignes_vides` is the number of blank rows of
     the sheet printed from the build; fewer are printed (never below `lignes_min`) when that keeps
     the help tables off an extra page. `lignes_vierges` (rows of text) are printed on the blank sheet
-    instead of empty rows.
+    instead of empty rows. `entete` names the sheet's two header boxes, « format » and « cout », each a
+    field (`nom`, `valeur`…) or None when the game has no such value (see `header`).
     """
     if game.id in ROSTER_SPECS:
         return ROSTER_SPECS[game.id](game)
@@ -368,6 +369,13 @@ def profile_card(view: dict[str, Any], game: Game, ident: str) -> Card:
                 pied=f"{game.nom} · profil fourni par le joueur", taille=7.0)
 
 
+def header(spec: dict[str, Any]) -> dict[str, dict[str, Any] | None]:
+    """The roster's « format » and « cout » header boxes: the spec's `entete`, else the list's format and the report's cost."""
+    default = {"format": {"nom": f"Format ({spec['unite']})", "valeur": "liste.format"},
+               "cout": {"nom": "Coût total", "valeur": "rapport.cout"}}
+    return {**default, **(spec.get("entete") or {})}
+
+
 def roster_model(game: Game, liste: dict[str, Any] | None, rapport: dict[str, Any] | None,
                  catalogue: dict[str, Any] | None = None) -> dict[str, Any]:
     """Everything the roster template shows, as plain text values (mirrors `modele` in impression.js)."""
@@ -408,8 +416,7 @@ def roster_model(game: Game, liste: dict[str, Any] | None, rapport: dict[str, An
     return {
         "titre": typographie_fr(spec["titre"]), "unite": spec["unite"], "jeu": game.nom,
         "nom": list_name(liste) if given else "",
-        "format": "" if liste.get("format") is None else str(liste.get("format")),
-        "cout": "" if rapport.get("cout") is None else _scalar(rapport.get("cout")),
+        **header_values(spec, liste, rapport),
         "verdict": "" if valide is None else ("Liste valide" if valide else "Liste non valide"),
         "champs": [{"id": f["id"], "nom": f["nom"], "valeur": cell_of(f, {"rapport": rapport, "liste": liste}, spec)}
                    for f in spec.get("champs", [])],
@@ -421,6 +428,15 @@ def roster_model(game: Game, liste: dict[str, Any] | None, rapport: dict[str, An
         "aides": [entry_block(game, e) for e in entries_where(
             game, lambda e: e.kind == "tables" and e.data.get("type") == "cout")],
     }
+
+
+def header_values(spec: dict[str, Any], liste: dict[str, Any], rapport: dict[str, Any]) -> dict[str, Any]:
+    """Label and text of each header box (`format`, `format_nom`, `cout`, `cout_nom`); None labels hide a box."""
+    out: dict[str, Any] = {}
+    for key, field in header(spec).items():
+        out[f"{key}_nom"] = field["nom"] if field else None
+        out[key] = cell_of(field, {"rapport": rapport, "liste": liste}, spec) if field else ""
+    return out
 
 
 NO_NAME = "sans nom"
@@ -455,6 +471,7 @@ def roster_card_ids(game: Game) -> set[str]:
 def roster_spec_json(game: Game) -> str:
     """The roster spec, card grid and cut marks, as JSON for impression.js (safe inside <script>)."""
     spec = dict(roster_spec(game))
+    spec["entete"] = header(spec)
     spec["jeu"] = game.nom
     spec["unite_singulier"] = singular(spec["unite"])
     spec["grille"] = {"x": GRID_X, "y": GRID_Y, "largeur": CARD_W, "hauteur": CARD_H,

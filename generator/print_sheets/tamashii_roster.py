@@ -16,7 +16,9 @@ from ..model import Game
 
 TITLE = "Feuille de mise en place"
 MODES = {"prologue": "Prologue", "cooperatif": "Coopératif", "solo": "Solo", "competitif": "Compétitif"}
-STARTING_AUGMENTATIONS = {"commune": "carte commune", "coop": "carte « Coop »", "solo-jcj": "carte « Solo/JcJ »"}
+# No-break spaces inside « » and before « : », so a roster cell never wraps inside them.
+STARTING_AUGMENTATIONS = {"commune": "carte commune", "coop": "carte «\u00a0Coop\u00a0»",
+                          "solo-jcj": "carte «\u00a0Solo/JcJ\u00a0»"}
 BOT = "BOT J.O.R.D.A.N. : {batteries} Batteries"
 GENERATOR = "cartes Plan {plan}, Conditions {conditions}, Renforcement {renforcement}, JcJ {jcj}"
 ASSETS = "Bouclier {bouclier} · Mémoire {memoire} · Puissance {puissance} · Relance {relance}"
@@ -82,7 +84,7 @@ def columns(game: Game) -> list[dict[str, Any]]:
         {"id": "classe", "nom": "Classe, cartes de départ", "classe": "texte", "valeurs": [
             {"valeur": "entree.classe", "libelles": "noms"},
             {"valeur": "entree.augmentations_de_depart", "libelles": STARTING_AUGMENTATIONS},
-            {"valeur": "entree.protocoles", "prefixe": "Protocoles : "}]},
+            {"valeur": "entree.protocoles", "prefixe": "Protocoles\u00a0: "}]},
         {"id": "sac", "nom": "Sac de Données", "classe": "texte", "valeur": "entree.sac"},
         {"id": "depart", "nom": "Corps, tuile de départ", "classe": "texte", "valeurs": [
             {"valeur": "entree.corps", "libelles": "noms"},
@@ -114,6 +116,7 @@ def roster_spec_tamashii(game: Game) -> dict[str, Any]:
     rows = players(game)
     return {
         "titre": TITLE, "unite": "joueurs", "noms": names(game),
+        "entete": {"cout": None},  # a setup has no cost: no « Coût total » box
         "lignes_vides": rows, "lignes_min": rows,
         "champs": [
             {"id": "partie", "nom": "Mode, Scénario", "valeurs": [

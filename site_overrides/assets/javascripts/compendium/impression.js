@@ -234,6 +234,13 @@
     };
   }
 
+  /* A header box (« format », « cout ») as the spec's `entete` names it (mirrors header_values in roster.py). */
+  function valeurEntete(spec, cle, liste, rapport) {
+    var entete = spec.entete || {};
+    var champ = possede(entete, cle) ? entete[cle] : { valeur: cle === "format" ? "liste.format" : "rapport.cout" };
+    return champ ? cellule(champ, { rapport: rapport, liste: liste }, spec) : "";
+  }
+
   function modele(spec, liste, rapport, catalogue) {
     liste = liste && typeof liste === "object" && !Array.isArray(liste) ? liste : {};
     rapport = rapport && typeof rapport === "object" && !Array.isArray(rapport) ? rapport : {};
@@ -271,8 +278,8 @@
     var valide = rapport.valide;
     return {
       nom: nomListe(liste),
-      format: liste.format === undefined || liste.format === null ? "" : String(liste.format),
-      cout: rapport.cout === undefined || rapport.cout === null ? "" : scalaire(rapport.cout),
+      format: valeurEntete(spec, "format", liste, rapport),
+      cout: valeurEntete(spec, "cout", liste, rapport),
       verdict: valide === undefined || valide === null ? "" : (valide ? "Liste valide" : "Liste non valide"),
       champs: (spec.champs || []).map(function (f) {
         return { id: f.id, nom: f.nom, valeur: cellule(f, { rapport: rapport, liste: liste }, spec) };
