@@ -16,7 +16,7 @@ from browser_engine.errors import ErreurDonnees, ErreurEntree, ErreurParametre
 from browser_engine.expressions import ErreurExpression, ValeurIndisponible, evaluer, noms_utilises
 from browser_engine.regles import NOMS_ENTREE, NOMS_LISTE, NOMS_MESURE, VueEntree, placeholders
 
-from . import score_checks
+from . import bound_checks, calculation_checks, rule_values, score_checks
 from .declarations import Kind, check_declarations
 from .load import DataFile
 from .problems import Problem
@@ -38,7 +38,7 @@ def game_problems(game: Game, files: list[DataFile], root: Path) -> list[Problem
     located = {entry.value["id"]: entry for entry in entries_of(files)}
     fields = list_fields(data, root, game.id)
     problems = [p for entry in located.values() if entry.kind == "regles_liste"
-                for p in rule_problems(entry, fields, _list_top_fields(data))]
+                for p in rule_problems(entry, fields, _list_top_fields(data), data)]
     problems += calculation_problems(game.id, data, located, files)
     problems += score_checks.score_problems(game.id, located, files)  # scores.yaml (score_checks.py)
     if not problems:
@@ -109,15 +109,22 @@ def list_fields(data: dict[str, Any], root: Path, game_id: str) -> dict[str, Any
     """Entry fields a list rule may use.
 
     They are the list schema's entry fields (name -> their schema) and the fields the game module
-    derives (name -> None).
+    derives (name -> the domain it declares in `domaines_derives`, None when it declares none).
     """
     schema = (data.get("schemas") or {}).get("liste") or {}
     entry = _resolve(schema, (_properties(schema, schema).get("entrees") or {}))
     fields: dict[str, Any] = {name: _resolve(schema, sub) for name, sub in
                               _properties(schema, (entry or {}).get("items")).items()}
-    for name in derived_fields(data, root, game_id):
-        fields.setdefault(name, None)
+    domains = derived_domains(data, game_id)
+    for name in derived_fields(data, root, game_id) | set(domains):
+        fields.setdefault(name, domains.get(name))
     return fields
+
+
+def derived_domains(data: dict[str, Any], game_id: str) -> dict[str, Any]:
+    """The values each derived field can hold, as the game module declares them (JSON Schema fragments)."""
+    declared = getattr(jeux.module(game_id), "domaines_derives", None)
+    return dict(declared(data)) if callable(declared) else {}
 
 
 def derived_fields(data: dict[str, Any], root: Path, game_id: str) -> set[str]:
@@ -153,23 +160,32 @@ def _known(name: str, fields: dict[str, Any]) -> str | None:
     return f"champ « {name} » inconnu des entrées de liste (champs : {', '.join(sorted(fields))})"
 
 
-def _selector_problems(entry: Located, key: str, fields: dict[str, Any]) -> Iterator[Problem]:
+def _selector_problems(entry: Located, key: str, fields: dict[str, Any],
+                       data: dict[str, Any]) -> Iterator[Problem]:
+    """Each field a condition names exists, and each value it compares the field with is one the field can hold."""
     selector = entry.value.get(key)
     if not isinstance(selector, dict):
         return
+    schema = (data.get("schemas") or {}).get("liste") or {}
     for name, condition in selector.items():
         unknown = _known(name, fields)
         if unknown:
             yield entry.file.problem(entry.parts + (key, name), unknown, key=True)
             continue
-        allowed = (fields.get(name) or {}).get("enum")
-        if allowed is None:
-            continue
         for parts, value in _selector_values(condition):
-            if value is not None and value not in allowed:
-                message = (f"valeur « {value} » impossible pour le champ « {name} » "
-                           f"(valeurs : {', '.join(map(str, allowed))}) : la règle ne s'appliquerait jamais")
-                yield entry.file.problem(entry.parts + (key, name) + parts, message)
+            if value is None:
+                continue
+            here = entry.parts + (key, name) + parts
+            if fields[name] is None:
+                yield entry.file.problem(here, f"valeur « {rule_values.shown(value)} » invérifiable : le module du "
+                                               f"jeu dérive le champ « {name} » sans en déclarer les valeurs possibles "
+                                               "(domaines_derives)")
+                continue
+            reason = rule_values.value_problem(schema, fields[name], value, data)
+            if reason:
+                effect = "cette exclusion n'exclut rien" if parts[:1] == ("sauf",) else "la règle ne s'appliquerait jamais"
+                yield entry.file.problem(here, f"valeur « {rule_values.shown(value)} » impossible pour le champ "
+                                               f"« {name} » ({reason}) : {effect}")
 
 
 def _selector_values(condition: Any) -> Iterator[tuple[Parts, Any]]:
@@ -184,10 +200,12 @@ def _selector_values(condition: Any) -> Iterator[tuple[Parts, Any]]:
             yield from (((op, i), v) for i, v in enumerate(operand))
 
 
-def rule_problems(entry: Located, fields: dict[str, Any], top_fields: set[str]) -> list[Problem]:
-    """Problems of one list rule: unknown fields, bound names and placeholders, bad pointers."""
+def rule_problems(entry: Located, fields: dict[str, Any], top_fields: set[str],
+                  data: dict[str, Any] | None = None) -> list[Problem]:
+    """Problems of one list rule: unknown fields and values, bound names and placeholders, bad pointers."""
     rule = entry.value
-    found = [*_selector_problems(entry, "selecteur", fields), *_selector_problems(entry, "si", fields)]
+    data = data or {}
+    found = [*_selector_problems(entry, "selecteur", fields, data), *_selector_problems(entry, "si", fields, data)]
     for key in ("somme", "longueur"):
         if isinstance(rule.get(key), str):
             unknown = _known(rule[key], fields)
@@ -198,6 +216,8 @@ def rule_problems(entry: Located, fields: dict[str, Any], top_fields: set[str]) 
         message = _bound_problem(expression)
         if message:
             found.append(entry.file.problem(entry.parts + ("borne", kind), message))
+    if not found:
+        found.extend(_bound_value_problems(entry, fields, data))
     allowed = set(NOMS_LISTE) | {"valeur", "ecart"} | (set(bounds) & set(NOMS_MESURE))
     if rule.get("portee") == "entree":
         allowed |= set(NOMS_ENTREE)
@@ -221,6 +241,22 @@ def _bound_problem(expression: Any) -> str | None:
     except ErreurExpression as exc:
         return f"borne invalide : {exc}"
     return None
+
+
+def _bound_value_problems(entry: Located, fields: dict[str, Any], data: dict[str, Any]) -> Iterator[Problem]:
+    """Bounds that can divide by zero, be negative for a measure that cannot, or be out of order (bound_checks.py)."""
+    bounds = entry.value.get("borne") or {}
+    schema = (data.get("schemas") or {}).get("liste") or {}
+    ranges = bound_checks.name_ranges(schema)
+    divisions = {kind: bound_checks.division_problem(expression, ranges) for kind, expression in bounds.items()}
+    for kind, message in divisions.items():
+        if message:
+            yield entry.file.problem(entry.parts + ("borne", kind), message)
+    if any(divisions.values()):
+        return
+    never_negative = bound_checks.measure_never_negative(entry.value, fields, schema)
+    for kind, message in bound_checks.sign_and_order_problems(bounds, ranges, never_negative):
+        yield entry.file.problem(entry.parts + ("borne", kind), message)
 
 
 def _pointer_problems(entry: Located, fields: dict[str, Any], top_fields: set[str]) -> list[Problem]:
@@ -256,6 +292,7 @@ def calculation_problems(game_id: str, data: dict[str, Any], located: dict[str, 
         found.extend(parameter_problems or _run_problems(entry, data))
         if not parameter_problems:
             found.extend(_preset_problems(entry))
+    found.extend(calculation_checks.problems(game_id, [entry for entry, _ in entries]))
     return found
 
 

@@ -6,6 +6,9 @@
 * Opening one tool page is enough (no button): its Python is kept, another tool works offline.
 * A new build is offered (« Nouvelle version du site disponible ») without mixing files: until
   « Recharger » the page stays on the old build; after it, the new one, with one cache left.
+* Under the old worker, a page only the new build has, or an old page evicted from the cache whose
+  server copy is the new build's, comes whole from the network: its script, styles and the data
+  its checker's worker reads are the new build's too (issue 24, item 22).
 """
 from __future__ import annotations
 
@@ -226,6 +229,108 @@ def test_nouvelle_version_proposee_sans_melange(navigateur: object, site_dir: Pa
             assert page.evaluate("() => caches.keys()") == [f"compendium-{rapport.version}"]
             page.goto(url + REGLE)
             assert page.locator("#marque").inner_text() == MARQUE
+            onglet.verifier_propre()
+        finally:
+            onglet.contexte.close()
+
+
+NOUVELLE_PAGE = f"{JEU}/verifier-nouveau/"
+MESSAGE_HEROS = "Héros autorisés pour un format de"
+MESSAGE_HEROS_2 = "Héros permis (deuxième construction) pour un format de"
+CONSTRUCTION_2 = ":root{--cpd-construction:2}\n"
+
+
+def test_issue24_item22_page_nouvelle_sous_l_ancien_worker_sans_melange(navigateur: object, site_dir: Path,
+                                                                         tmp_path: Path) -> None:
+    """A page only the new build has, opened while the old worker controls the site, comes whole from the new build.
+
+    The new build adds a page (a copy of the checker page, marked) and changes composer.js and the
+    two stylesheets the page loads. Under the old worker the page must not get its HTML from the
+    new build and its script and styles from the old cache.
+    """
+    copie = tmp_path / "site"
+    shutil.copytree(site_dir, copie)
+    manifeste = json.loads((copie / offline.MANIFEST).read_text("utf-8"))
+    with servir(copie) as url:
+        onglet = Onglet(navigateur, service_workers="allow")
+        try:
+            page = onglet.page
+            page.goto(url + REGLE)
+            page.wait_for_function(ATTENDRE_CONTROLE, timeout=120_000)
+            ancienne = page.evaluate("() => caches.keys()")
+            assert len(ancienne) == 1
+
+            # The new build: one more page, and new bytes for the script and the styles it loads.
+            source = (copie / JEU / "verifier" / "index.html").read_text("utf-8")
+            assert "assets/javascripts/compendium/composer.js" in source and "assets/stylesheets/outils.css" in source
+            (copie / NOUVELLE_PAGE).mkdir(parents=True)
+            (copie / NOUVELLE_PAGE / "index.html").write_text(
+                source.replace("</article>", f"<p id=marque>{MARQUE}</p></article>", 1), "utf-8")
+            composer = copie / "assets" / "javascripts" / "compendium" / "composer.js"
+            composer.write_text("window.cpdConstruction = 2;\n" + composer.read_text("utf-8"), "utf-8")
+            for nom in ("compendium.css", "outils.css"):
+                feuille = copie / "assets" / "stylesheets" / nom
+                feuille.write_text(feuille.read_text("utf-8") + CONSTRUCTION_2, "utf-8")
+            # ... and for the game data the checker's worker reads (a rule message of this build).
+            donnees = copie / "assets" / "data" / f"{JEU}.json"
+            texte = donnees.read_text("utf-8")
+            assert texte.count(MESSAGE_HEROS) == 1
+            donnees.write_text(texte.replace(MESSAGE_HEROS, MESSAGE_HEROS_2), "utf-8")
+            rapport = offline.write_offline_files(copie, manifeste["name"], manifeste["description"], "brown")
+            assert [f"compendium-{rapport.version}"] != ancienne
+
+            page.goto(url + NOUVELLE_PAGE)
+            assert page.locator("#marque").inner_text() == MARQUE  # the new build's page
+            # The old worker still controls the site (the new one waits for « Recharger »)...
+            assert ancienne[0] in page.evaluate("() => caches.keys()")
+            assert page.evaluate("() => navigator.serviceWorker.controller !== null")
+            # ... and the page has the new build's script and styles, not the old cache's.
+            assert page.evaluate("() => window.cpdConstruction") == 2
+            assert page.evaluate(
+                "() => getComputedStyle(document.documentElement).getPropertyValue('--cpd-construction').trim()") == "2"
+            # The checker of that page still works.
+            attendre_moteur(page)
+            page.select_option("#cpd-exemple", exemples(page)[EXEMPLE_INVALIDE])
+            attendre_etat(page, "invalide", timeout=60_000)
+            assert MESSAGE_HEROS_2 in page.locator("[data-role=erreurs]").inner_text()
+
+            # A page of the old build, opened again under the old worker, is still the old build's whole.
+            page.goto(url + f"{JEU}/verifier/")
+            assert page.evaluate("() => window.cpdConstruction === undefined")
+            assert page.evaluate(
+                "() => getComputedStyle(document.documentElement).getPropertyValue('--cpd-construction').trim()") == ""
+            onglet.verifier_propre()
+        finally:
+            onglet.contexte.close()
+
+
+def test_issue24_item22_page_evincee_du_cache_sans_melange(navigateur: object, site_dir: Path, tmp_path: Path) -> None:
+    """A page of the old build evicted from its cache, whose server copy is now the new build's, comes whole from the network."""
+    copie = tmp_path / "site"
+    shutil.copytree(site_dir, copie)
+    manifeste = json.loads((copie / offline.MANIFEST).read_text("utf-8"))
+    with servir(copie) as url:
+        onglet = Onglet(navigateur, service_workers="allow")
+        try:
+            page = onglet.page
+            page.goto(url)
+            page.wait_for_function(ATTENDRE_CONTROLE, timeout=120_000)
+            (ancienne,) = page.evaluate("() => caches.keys()")
+            chemin = copie / REGLE / "index.html"
+            chemin.write_text(chemin.read_text("utf-8").replace("</article>", f"<p id=marque>{MARQUE}</p></article>", 1),
+                              "utf-8")
+            feuille = copie / "assets" / "stylesheets" / "compendium.css"
+            feuille.write_text(feuille.read_text("utf-8") + CONSTRUCTION_2, "utf-8")
+            offline.write_offline_files(copie, manifeste["name"], manifeste["description"], "brown")
+            # The browser evicts the page from the old build's cache, and forgets its HTTP cache.
+            assert page.evaluate("async ([c, u]) => (await caches.open(c)).delete(u)", [ancienne, url + REGLE]) is True
+            onglet.contexte.new_cdp_session(page).send("Network.clearBrowserCache")
+
+            page.goto(url + REGLE)
+            assert page.locator("#marque").inner_text() == MARQUE
+            assert page.evaluate(
+                "() => getComputedStyle(document.documentElement).getPropertyValue('--cpd-construction').trim()") == "2"
+            assert ancienne in page.evaluate("() => caches.keys()")
             onglet.verifier_propre()
         finally:
             onglet.contexte.close()

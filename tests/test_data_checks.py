@@ -10,9 +10,11 @@ from __future__ import annotations
 import contextlib
 import io
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import yaml
 
 from browser_engine import jeux
 from generator.__main__ import main
@@ -272,3 +274,234 @@ def test_check_summary_agrees_with_its_counts(project: Path) -> None:
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
         assert main(["--racine", str(project), "check"]) == 1
     assert err.getvalue().splitlines()[-1] == "1 problème dans les données."
+
+
+# --- issue 24 item 16: corruptions of the real data files stop `generator check` ------------------
+
+NEVER_NEGATIVE = "la mesure (un compte, une longueur ou une somme de valeurs jamais négatives) ne l'est jamais"
+
+
+@pytest.fixture
+def real_game(tmp_path: Path) -> Callable[[str], Path]:
+    """A project holding the real schemas and one real game's data folder, to corrupt."""
+    def make(game: str) -> Path:
+        shutil.copytree(ROOT / "schemas", tmp_path / "schemas")
+        shutil.copytree(ROOT / "data" / game, tmp_path / "data" / game)
+        return tmp_path
+    return make
+
+
+def corrupt(root: Path, relative: str, old: str, new: str) -> str:
+    """Replace the first occurrence of `old` in a data file by `new`; returns the corrupted text."""
+    path = root / relative
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} is no longer in {relative}: update the test"
+    text = text.replace(old, new, 1)
+    path.write_text(text, encoding="utf-8")
+    return text
+
+
+def located(text: str, parts: tuple[str | int, ...]) -> str:
+    """`line:col` of the node at `parts` of a YAML text, read by PyYAML's composer (independent of the generator)."""
+    node = yaml.compose(text)
+    for part in parts:
+        if isinstance(part, int):
+            node = node.value[part]
+        else:
+            node = next(value for key, value in node.value if key.value == part)
+    return f"{node.start_mark.line + 1}:{node.start_mark.column + 1}"
+
+
+def index_of(text: str, kind: str, test: Callable[[dict], bool]) -> int:
+    """Index of the first entry of a data file for which `test(entry)` holds."""
+    entries = yaml.safe_load(text)[kind]
+    return next(i for i, entry in enumerate(entries) if test(entry))
+
+
+def test_issue24_item16_unknown_value_in_si(real_game: Callable[[str], Path]) -> None:
+    root = real_game("hate")
+    f = "data/hate/regles-liste.yaml"
+    text = corrupt(root, f, "si: {mode: bataille-simple}", "si: {mode: bataile-simple}")
+    i = index_of(text, "regles_liste", lambda r: (r.get("si") or {}).get("mode") == "bataile-simple")
+    where = located(text, ("regles_liste", i, "si", "mode"))
+    assert check(root) == (1, [f"{f}:{where} $.regles_liste[{i}].si.mode: valeur « bataile-simple » impossible pour "
+                               "le champ « mode » (valeurs : bataille-simple, chronique) : la règle ne s'appliquerait "
+                               "jamais"])
+
+
+def test_issue24_item16_negative_bound(real_game: Callable[[str], Path]) -> None:
+    root = real_game("tamashii")
+    f = "data/tamashii/regles-liste.yaml"
+    text = corrupt(root, f, "    somme: verrous\n    borne: {exact: 4}", "    somme: verrous\n    borne: {exact: -4}")
+    i = index_of(text, "regles_liste", lambda r: r.get("somme") == "verrous")
+    where = located(text, ("regles_liste", i, "borne", "exact"))
+    assert check(root) == (1, [f"{f}:{where} $.regles_liste[{i}].borne.exact: borne négative (-4) : {NEVER_NEGATIVE}"])
+
+
+@pytest.mark.parametrize(("divisor", "message"), [
+    ("0", "division par zéro : le diviseur « 0 » vaut toujours 0 (format de 1 à 100000) ; la règle serait ignorée"),
+    ("(format - format)", "division par zéro possible : le diviseur « (format - format) » peut valoir 0 (format de 1 "
+                          "à 100000) ; la règle serait alors ignorée"),
+], ids=["literal-zero", "format-minus-format"])
+def test_issue24_item16_division_by_zero_in_bound(real_game: Callable[[str], Path], divisor: str, message: str) -> None:
+    root = real_game("bataille-d6")
+    f = "data/bataille-d6/regles-liste.yaml"
+    text = corrupt(root, f, "floor(format / 250)", f"floor(format / {divisor})")
+    i = index_of(text, "regles_liste", lambda r: str((r.get("borne") or {}).get("max")).endswith(f"/ {divisor})"))
+    where = located(text, ("regles_liste", i, "borne", "max"))
+    assert check(root) == (1, [f"{f}:{where} $.regles_liste[{i}].borne.max: {message}"])
+
+
+def test_issue24_item16_score_field_renamed(real_game: Callable[[str], Path]) -> None:
+    root = real_game("tamashii")
+    f = "data/tamashii/scores.yaml"
+    text = corrupt(root, f, "- {id: bouclier, nom: Bouclier,", "- {id: boucliers, nom: Bouclier,")
+    i = index_of(text, "scores", lambda s: s["score"] == "pv")
+    where = located(text, ("scores", i, "champs_joueur"))
+    assert check(root) == (1, [f"{f}:{where} $.scores[{i}].champs_joueur: le moteur lit le champ « bouclier » de "
+                               "chaque ligne, que « champs_joueur » ne déclare pas"])
+
+
+def test_issue24_item16_score_field_removed(real_game: Callable[[str], Path]) -> None:
+    root = real_game("hate")
+    f = "data/hate/scores.yaml"
+    line = next(line for line in (ROOT / f).read_text(encoding="utf-8").splitlines(keepends=True)
+                if "{id: points_conquete," in line)
+    text = corrupt(root, f, line, "")
+    i = index_of(text, "scores", lambda s: s["score"] == "chronique")
+    where = located(text, ("scores", i, "champs_joueur"))
+    assert check(root) == (1, [f"{f}:{where} $.scores[{i}].champs_joueur: le moteur lit le champ « points_conquete » "
+                               "de chaque ligne, que « champs_joueur » ne déclare pas"])
+
+
+def test_issue24_item16_percent_in_calculator_name(real_game: Callable[[str], Path]) -> None:
+    root = real_game("tamashii")
+    f = "data/tamashii/calculs.yaml"
+    text = corrupt(root, f, "    nom: Test et Test de Groupe\n", "    nom: Test et Test de Groupe à 50 %\n")
+    i = index_of(text, "calculs", lambda c: c["calcul"] == "test")
+    where = located(text, ("calculs", i, "nom"))
+    assert check(root) == (1, [f"{f}:{where} $.calculs[{i}].nom: « % » interdit dans ce texte, que l'aide de la ligne "
+                               "de commande reprend (son formateur y lit un format) : écrivez « pour cent »"])
+
+
+def test_issue24_item16_other_games_storage_key(real_game: Callable[[str], Path]) -> None:
+    root = real_game("tamashii")
+    f = "data/tamashii/calculs.yaml"
+    text = corrupt(root, f, "stockage: d6-tamashii", "stockage: de-hate")
+    i = index_of(text, "calculs", lambda c: any(p.get("stockage") == "de-hate" for p in c.get("parametres") or []))
+    j = next(k for k, p in enumerate(yaml.safe_load(text)["calculs"][i]["parametres"]) if p.get("stockage") == "de-hate")
+    where = located(text, ("calculs", i, "parametres", j, "stockage"))
+    assert check(root) == (1, [f"{f}:{where} $.calculs[{i}].parametres[{j}].stockage: clé de mémorisation « de-hate » : "
+                               "elle finit par « -tamashii », l'identifiant du jeu de ce calcul (une clé ne sert qu'à "
+                               "un jeu)"])
+
+
+# The families of item 16, on the INVENTED test game: (text replaced in its valid rule, expected line).
+R = "data/jeu-test/regles-liste.yaml"
+FAMILY = [
+    ("selecteur: {classe: b}", "selecteur: {classe: b}\n    si: {cout_total: 3}",
+     f"{R}:11:22 $.regles_liste[0].si.cout_total: valeur « 3 » invérifiable : le module du jeu dérive le champ "
+     "« cout_total » sans en déclarer les valeurs possibles (domaines_derives)"),
+    ("selecteur: {classe: b}", "selecteur: {classe: b, rang: deux}",
+     f"{R}:10:34 $.regles_liste[0].selecteur.rang: valeur « deux » impossible pour le champ « rang » "
+     "(attendu : entier) : la règle ne s'appliquerait jamais"),
+    ("selecteur: {classe: b}", "selecteur: {classe: {sauf: [b, z]}}",
+     f"{R}:10:36 $.regles_liste[0].selecteur.classe.sauf[1]: valeur « z » impossible pour le champ « classe » "
+     "(valeurs : a, b, c) : cette exclusion n'exclut rien"),
+    ("borne: {max: floor(format / 100)}", "borne: {min: 5, max: 2}",
+     f"{R}:12:18 $.regles_liste[0].borne.min: min (5) plus grand que max (2) : aucune liste ne respecterait la règle"),
+    ("borne: {max: floor(format / 100)}", "borne: {exact: 3, max: 2}",
+     f"{R}:12:20 $.regles_liste[0].borne.exact: exact (3) plus grand que max (2) : aucune liste ne respecterait "
+     "la règle"),
+    ("    somme: rang\n    borne: {max: floor(format / 100)}", "    compte: entrees\n    borne: {max: nb_entrees - 3}",
+     f"{R}:12:18 $.regles_liste[0].borne.max: borne négative (-3 pour nb_entrees = 0) : {NEVER_NEGATIVE}"),
+    ("borne: {max: floor(format / 100)}", "borne: {max: floor(100 / (nb_entrees - 1))}",
+     f"{R}:12:18 $.regles_liste[0].borne.max: division par zéro possible : le diviseur « (nb_entrees - 1) » peut "
+     "valoir 0 (nb_entrees de 0 à +∞) ; la règle serait alors ignorée"),
+    ("borne: {max: floor(format / 100)}", "borne: {max: floor(format / (nb_entrees + 1))}", None),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "expected"), FAMILY, ids=[f"{i}" for i in range(len(FAMILY))])
+def test_issue24_item16_families_of_conditions_and_bounds(project: Path, old: str, new: str, expected: str | None) -> None:
+    shutil.copy(MALFORMES / "valides" / "calculs.yaml", project / "data" / "jeu-test" / "calculs.yaml")
+    text = (MALFORMES / "valides" / "regles-liste.yaml").read_text(encoding="utf-8")
+    assert old in text
+    (project / "data" / "jeu-test" / "regles-liste.yaml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    assert check(project) == ((0, []) if expected is None else (1, [expected]))
+
+
+def test_issue24_item16_family_score_field_never_read(real_game: Callable[[str], Path]) -> None:
+    root = real_game("tamashii")
+    f = "data/tamashii/scores.yaml"
+    added = "      - {id: bouclier_bis, nom: Bouclier bis, type: entier, min: 0, max: 5}\n"
+    line = next(line for line in (ROOT / f).read_text(encoding="utf-8").splitlines(keepends=True)
+                if "- {id: bouclier, nom: Bouclier," in line)
+    text = corrupt(root, f, line, line + added)
+    i = index_of(text, "scores", lambda s: s["score"] == "pv")
+    j = next(k for k, c in enumerate(yaml.safe_load(text)["scores"][i]["champs_joueur"]) if c["id"] == "bouclier_bis")
+    where = located(text, ("scores", i, "champs_joueur", j, "id"))
+    status, lines = check(root)
+    assert status == 1 and len(lines) == 1, lines
+    assert lines[0].startswith(f"{f}:{where} $.scores[{i}].champs_joueur[{j}].id: champ « bouclier_bis » déclaré mais "
+                               "jamais lu par le moteur (lus : "), lines
+
+
+def test_issue24_item16_family_storage_key_shared_by_two_dice(real_game: Callable[[str], Path]) -> None:
+    root = real_game("tamashii")
+    f = "data/tamashii/calculs.yaml"
+    text = corrupt(root, f, "stockage: d8-symbole-tamashii", "stockage: d8-nombre-tamashii")
+    params = [(i, j) for i, c in enumerate(yaml.safe_load(text)["calculs"])
+              for j, p in enumerate(c.get("parametres") or []) if p.get("stockage") == "d8-nombre-tamashii"]
+    (i1, j1), (i2, j2) = params
+    first = located(text, ("calculs", i1, "parametres", j1, "stockage"))
+    where = located(text, ("calculs", i2, "parametres", j2, "stockage"))
+    assert check(root) == (1, [f"{f}:{where} $.calculs[{i2}].parametres[{j2}].stockage: clé de mémorisation "
+                               f"« d8-nombre-tamashii » partagée avec un autre dé ({f}:{first}) : les dés d'une même "
+                               "clé ont les mêmes symboles et le même nombre de faces"])
+
+
+def test_issue24_item16_family_percent_in_a_parameter_text(real_game: Callable[[str], Path]) -> None:
+    root = real_game("hate")
+    f = "data/hate/calculs.yaml"
+    text = yaml.safe_load((ROOT / f).read_text(encoding="utf-8"))
+    aide = next(p["aide"] for c in text["calculs"] for p in c.get("parametres") or [] if isinstance(p.get("aide"), str)
+                and len(p["aide"]) > 20)
+    corrupted = corrupt(root, f, aide, aide + " (50 %)")
+    i, j = next((i, j) for i, c in enumerate(yaml.safe_load(corrupted)["calculs"])
+                for j, p in enumerate(c.get("parametres") or []) if str(p.get("aide", "")).endswith("(50 %)"))
+    where = located(corrupted, ("calculs", i, "parametres", j, "aide"))
+    assert check(root) == (1, [f"{f}:{where} $.calculs[{i}].parametres[{j}].aide: « % » interdit dans ce texte, que "
+                               "l'aide de la ligne de commande reprend (son formateur y lit un format) : écrivez "
+                               "« pour cent »"])
+
+
+@pytest.mark.parametrize("game", ["hami", "hate", "tamashii"])
+def test_issue24_item16_derived_values_lie_in_their_declared_domains(game: str) -> None:
+    """Every value a module derives on the example lists is one its declared domain allows.
+
+    A domain narrower than the values a list can produce would refuse a rule condition that can hold.
+    Ids of the game's data (`x-donnees`) are left out: a player may name a scenario of their own
+    (« ma-fiche »), which no rule of the book names.
+    """
+    from browser_engine.regles import VueEntree
+    from generator.export import bundle
+    from generator.rule_values import value_problem
+
+    site = load_site(ROOT, only=[game])
+    data = bundle(site.games[0], ROOT)
+    module = jeux.module(game)
+    domains = module.domaines_derives(data)
+    schema = data["schemas"]["liste"]
+    checked = 0
+    for path in sorted((ROOT / "data" / game / "listes").glob("*.yaml")):
+        liste = yaml.safe_load(path.read_text(encoding="utf-8"))
+        vues = [VueEntree(i, dict(e)) for i, e in enumerate(liste.get("entrees") or []) if isinstance(e, dict)]
+        for values in module.analyser(data, liste, vues).derives.values():
+            for name, value in values.items():
+                assert name in domains, f"{game}: {name} has no domain"
+                if "x-donnees" in str(domains[name]):
+                    continue
+                assert value_problem(schema, domains[name], value, data) is None, (path.name, name, value)
+                checked += 1
+    assert checked > 500

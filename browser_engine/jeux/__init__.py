@@ -9,7 +9,10 @@ A game module provides:
   attribute `donnees_jeu = True` is called as function(parametres, donnees_jeu));
 * `TYPES_PARAMETRES` (optional): parameter type -> reader(declaration, value) -> checked value,
   for types other than entier and booleen (HAMI's `paquet`);
-* `tables_statiques(donnees_jeu) -> list`: precomputed odds tables.
+* `tables_statiques(donnees_jeu) -> list`: precomputed odds tables;
+* `domaines_derives(donnees_jeu)` (optional): derived field -> the values it can hold (JSON Schema,
+  see `browser_engine/domaines.py`); the build refuses a rule condition on a derived field
+  without a domain, or with a value outside it.
 """
 from __future__ import annotations
 

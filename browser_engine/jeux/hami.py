@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import bundle
+from .. import bundle, domaines
 from ..analyse import AnalyseJeu
 from ..regles import Violation, VueEntree, pluriel, violation
 from . import hami_details, hami_scenarios
@@ -37,7 +37,7 @@ from .hami_probas import TYPES_PARAMETRES, tables_statiques
 
 CALCULS = {**CALCULS_TABLES, **CALCULS_CARTES}
 
-__all__ = ["CALCULS", "TYPES_PARAMETRES", "analyser", "completer_details", "tables_statiques"]
+__all__ = ["CALCULS", "TYPES_PARAMETRES", "analyser", "completer_details", "domaines_derives", "tables_statiques"]
 
 JEU = "hami"
 LIENS = ("lumiere", "ombre")
@@ -523,6 +523,23 @@ class _Analyse:
     def _figures(m: Membre) -> int:
         """Figures an entry puts on the table, its mount left out (« 3 à 8 (9 si … la monture) »)."""
         return 1 + len(m.familiers) if m.genre == "hami" else 1
+
+def domaines_derives(donnees_jeu: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The values each derived field can hold (see `browser_engine/domaines.py`)."""
+    d = domaines
+    out = {"genre": d.parmi(*ARTICLES), "caste_effective": d.champ("caste"), "age_effectif": d.champ("age"),
+           "tribu_effective": d.champ("tribu"), "lien_impose": d.option("lien"), "lien_communaute": d.option("lien"),
+           "periode_communaute": d.option("periode"), "communaute_herbe": d.BOOLEEN, "mode": d.option("mode"),
+           "scenario_communaute": d.option("scenario"), "role_communaute": d.option("role"),
+           "groupe_de_predateurs": d.BOOLEEN, "nom": d.TEXTE}
+    for nom in ("nb_hami", "nb_hami_sans_familier", "nb_mikmik", "nb_sorts_objets", "cout", "nb_figures",
+                "nb_familiers"):
+        out[nom] = d.COMPTE
+    for equipement in donnees_jeu.get("equipements") or []:
+        if isinstance(equipement, dict) and isinstance(equipement.get("id"), str):
+            out["porte_" + equipement["id"].replace("-", "_")] = d.BOOLEEN
+    return out
+
 
 def analyser(donnees_jeu: dict[str, Any], liste: dict[str, Any], vues: list[VueEntree]) -> AnalyseJeu:
     """Costs, derived values, cross-entry rules and creature details of a Communauté.

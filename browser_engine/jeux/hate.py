@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..analyse import AnalyseJeu
+from ..domaines import BOOLEEN, COMPTE, option
 from ..regles import VueEntree
 from .hate_journal import verifier_journal
 from .hate_liste import LIBELLES, MODE_CHRONIQUE, Controle, Figure, cout_base
@@ -20,7 +21,7 @@ from .hate_scores import SCORES
 from .hate_village import verifier_chronique
 
 __all__ = ["CALCULS", "SCORES", "TYPES_PARAMETRES", "analyser", "champs_derives", "completer_details",
-           "tables_statiques"]
+           "domaines_derives", "tables_statiques"]
 
 CHAMPS_DERIVES = ("mode", "nb_generiques", "nb_specifiques", "nb_missions", "cumule_cicatrices")
 
@@ -28,6 +29,12 @@ CHAMPS_DERIVES = ("mode", "nb_generiques", "nb_specifiques", "nb_missions", "cum
 def champs_derives(donnees_jeu: dict[str, Any]) -> set[str]:
     """Names of the values `analyser` adds to each entry for the data rules."""
     return set(CHAMPS_DERIVES)
+
+
+def domaines_derives(donnees_jeu: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The values each derived field can hold (see `browser_engine/domaines.py`)."""
+    return {"mode": option("mode"), "nb_generiques": COMPTE, "nb_specifiques": COMPTE, "nb_missions": COMPTE,
+            "cumule_cicatrices": BOOLEEN}
 
 
 def analyser(donnees_jeu: dict[str, Any], liste: dict[str, Any], vues: list[VueEntree]) -> AnalyseJeu:

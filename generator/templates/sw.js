@@ -7,6 +7,11 @@
 // match this build's hash, so a cache never mixes two builds. Files listed here are served
 // cache-first (query strings ignored: within one build a path has one content). A new build
 // waits until a page asks it to take over ({type: "activer"}), then old caches are deleted.
+// A page never mixes two builds: a page this build does not have (a page of a newer build,
+// opened while this worker still controls the site), or a page of this build whose bytes the
+// network now gives differently, is a « foreign » client: the page and everything it asks for
+// (scripts, stylesheets, the workers it starts) come whole from the network, never from this
+// cache, and the newer worker is looked for at once.
 // Messages with a MessagePort: {type: "etat"} → sizes cached and missing;
 // {type: "preparer", depuisCacheHttp?} → fetches every missing file, posting
 // {type: "progression", recus, total} then {type: "fini", ...etat} or {type: "erreur", message}.
@@ -129,6 +134,39 @@ self.addEventListener("activate", (evenement) => {
   })());
 });
 
+// Client id -> whether its document is foreign to this build (see the header). Forgotten when the
+// worker stops: a window client is then judged again by its URL.
+const ETRANGERS = new Map();
+
+/** Whether the request comes from a foreign client: a page this build does not list, or one marked so. */
+async function etranger(evenement) {
+  const id = evenement.clientId;
+  if (!id) return false;
+  if (!ETRANGERS.has(id)) {
+    const client = await self.clients.get(id);
+    if (!client) return false;
+    ETRANGERS.set(id, client.type === "window" && !FICHIERS.has(cle(client.url)));
+  }
+  return ETRANGERS.get(id);
+}
+
+/** The client a navigation or a worker script creates will be foreign (when the browser names it). */
+function marquerEtranger(evenement) {
+  if (evenement.resultingClientId) ETRANGERS.set(evenement.resultingClientId, true);
+}
+
+/** A foreign client's request, from the network only; the browser's HTTP cache is revalidated. */
+async function duReseau(evenement, requete) {
+  if (requete.destination === "worker" || requete.destination === "sharedworker") marquerEtranger(evenement);
+  let fraiche = requete;
+  try {
+    if (requete.mode !== "navigate") fraiche = new Request(requete, { cache: "no-cache" });
+  } catch (erreur) {
+    fraiche = requete;
+  }
+  return fetch(fraiche);
+}
+
 const HORS_LIGNE_HTML = "<!doctype html><html lang=fr><meta charset=utf-8><title>Hors ligne — Compendium</title>" +
   "<p>Cette page n'est pas disponible hors ligne. <a href=\"" + BASE + "\">Revenir à l'accueil</a>.</p></html>";
 
@@ -146,6 +184,16 @@ async function servir(evenement, requete, href) {
     throw erreur;
   }
   if (reponse.status !== 200 || !reponse.body || reponse.redirected) return reponse;
+  if (requete.mode === "navigate") {
+    // A page of this build missing from the cache: checked whole before it is shown. Another
+    // build's page (the site changed on the server) is shown as a foreign page.
+    const octets = await reponse.arrayBuffer();
+    if (!(await stocker(cache, href, octets, reponse.headers))) {
+      marquerEtranger(evenement);
+      evenement.waitUntil(self.registration.update().catch(() => {}));
+    }
+    return new Response(octets, { status: 200, statusText: "OK", headers: reponse.headers });
+  }
   if (!FICHIERS.get(href).precache) {
     // Runtime (Pyodide, wheels): checked before the page gets it. Another build's file (the site
     // changed on the server) is refused, never mixed in; the new worker is looked for at once.
@@ -172,15 +220,24 @@ async function servir(evenement, requete, href) {
   return new Response(pourPage, { status: reponse.status, statusText: reponse.statusText, headers: reponse.headers });
 }
 
+async function repondre(evenement, requete, href) {
+  if (requete.mode !== "navigate" && (await etranger(evenement))) return duReseau(evenement, requete);
+  return servir(evenement, requete, href);
+}
+
 self.addEventListener("fetch", (evenement) => {
   const requete = evenement.request;
   if (requete.method !== "GET" || requete.headers.has("range") || !requete.url.startsWith(BASE)) return;
   const href = cle(requete.url);
   if (FICHIERS.has(href)) {
-    evenement.respondWith(servir(evenement, requete, href));
+    evenement.respondWith(repondre(evenement, requete, href));
   } else if (requete.mode === "navigate" && FICHIERS.has(href + "/")) {
     evenement.respondWith(Response.redirect(href + "/", 301)); // `jeu/tour` → `jeu/tour/`, offline too
   } else if (requete.mode === "navigate") {
+    // A page this build does not have (a newer build's page?): from the network, with everything
+    // it asks for (see `etranger`); the newer worker, if any, installs meanwhile.
+    marquerEtranger(evenement);
+    evenement.waitUntil(self.registration.update().catch(() => {}));
     evenement.respondWith(fetch(requete).catch(() => new Response(HORS_LIGNE_HTML, {
       status: 503, headers: { "Content-Type": "text/html; charset=utf-8" },
     })));
