@@ -46,7 +46,8 @@ def domaines_derives(donnees_jeu: dict[str, Any]) -> dict[str, dict[str, Any]]:
         "etat_corps_avances": COMPTE, "etat_augm_autre_classe": COMPTE, "etat_casse_utilisee": COMPTE,
         "etat_augm_depart": COMPTE,
     }
-    for nom in ("partie_correspondance", "partie_generateur", "plateau_en_double", "classe_en_double",
+    for nom in ("partie_correspondance", "partie_generateur", "partie_solo", "partie_marche_decrit",
+                "partie_reserve_decrite", "plateau_en_double", "classe_en_double",
                 "depart_en_double", "etat_present", "etat_marcheur_actif_interdit", "etat_corps_actif_inconnu",
                 "etat_etape_sans_protocole"):
         domaines[nom] = BOOLEEN

@@ -23,6 +23,19 @@
 //     (Hate: the village in chronicle mode), or when the list already gives it.
 //   * `x-depart: {valeur, explication}` on `format`: the starting format of a new list, a value the
 //     book gives (the first one when it gives several), with why, shown under the field.
+//   * `x-donnees.groupe: {propriete, option, titre}`: candidates whose data `propriete` differs from
+//     the list's `option` are folded apart under `titre` (Hate: another tribe's améliorations).
+//   * `x-cles: {champ, aussi, types, speciales}`: a map of counts whose keys the player names
+//     (Tamashii's Sac) gets one row per known key with − and + (no typing): keys used in `champ`
+//     of any entry and in its `aussi` fields, completed with neutral « Type 1… » up to `types`,
+//     plus the `speciales` keys with their names; a free name field with the same annotation
+//     (Données Essentielles) is a select among those keys.
+//
+// One request per change: the builder writes the list (the text view and the engine get it at once,
+// as JSON), then draws; the engine answers the check first, then, in its idle time, the builder's
+// demande (composer_suite.py: forced values of the open entry, choices of the open pickers), given
+// up at the next change. Only the open entry is drawn in full; the others are one line each, kept
+// as they are while nothing about them changed.
 //
 // Files: composer.js (this one: shared state, data labels, kinds of entries, list edits, engine
 // calls, the text view's reports) and its parts, loaded before it on the tool page only:
