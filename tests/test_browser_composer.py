@@ -206,7 +206,8 @@ def test_hami_compose_par_clics(onglet: Onglet, site_url: str, output_dir: Path)
     page.wait_for_function("() => document.querySelectorAll('li[data-role=entree]').length === 4")
     attendre_etat(page, "valide")
 
-    # A hostile name is text, in the card and in the saved lists.
+    # A hostile name is text, in the card and in the saved lists (« Renommer » opens the list's settings).
+    page.click("[data-role=renommer]")
     page.fill("#cpd-c-nom", HOSTILE)
     page.press("#cpd-c-nom", "Tab")
     attendre_rapport(page)
@@ -456,36 +457,39 @@ def test_tamashii_compose_par_clics(onglet: Onglet, site_url: str, output_dir: P
     # The Prologue's corrupted reserve: 16 tokens (l. 333), a count every Prologue setup gives.
     page.fill("#cpd-c-options-reserve_corrompues", "16")
     page.press("#cpd-c-options-reserve_corrompues", "Tab")
-    sacs = [{"rouge": 4, "bleu": 3, "vert": 3, "jaune": 3}, {"rouge": 3, "bleu": 4, "vert": 3, "jaune": 3}]
-    for plateau, couleur in [(1, "rouge"), (2, "bleu")]:
+    # No name is typed: the book does not name the 4 types of Données de Base, the builder offers
+    # neutral ones (« Type 1 »…) and the player picks; the Sac is counted with − and +.
+    types = [f"type-{k}" for k in range(1, 5)]
+    sacs = [dict(zip(types, [4, 3, 3, 3], strict=True)), dict(zip(types, [3, 4, 3, 3], strict=True))]
+    for plateau, essentielles in [(1, "type-1"), (2, "type-2")]:
         regler(page, "plateau", str(plateau))
-        regler(page, "donnees_essentielles", couleur)
+        regler(page, "donnees_essentielles", essentielles)
         page.click("[data-role=ajouter-entree]")
         page.wait_for_function("(n) => document.querySelectorAll('li[data-role=entree]').length === n", arg=plateau)
     page.wait_for_selector("[data-role=composer-total][data-a-jour=oui]", timeout=30_000)
-    # The Sac: a map of counts whose types the player names, one row at a time.
     for rang, sac in enumerate(sacs):
         for sorte, nombre in sac.items():
-            groupe = carte(page, rang).locator("[data-champ=sac]")
-            groupe.locator("input[type=text]").fill(sorte)
-            groupe.locator("input[type=number]").last.fill(str(nombre))
-            groupe.locator("[data-role=ajouter-compte]").click()
-            page.wait_for_function(
-                "([r, s]) => document.querySelector(`li[data-role=entree][data-index='${r}'] [data-champ=sac] li[data-cle='${s}']`)",
-                arg=[rang, sorte])
-            # The engine's report on this text redraws the card: wait for it before typing the next row.
-            page.wait_for_selector("[data-role=composer-total][data-a-jour=oui]", timeout=30_000)
+            for _ in range(nombre):
+                carte(page, rang).locator(f"[data-champ=sac] li[data-cle='{sorte}'] [id$='-plus']").click()
+                # The engine's report on this text redraws the card: wait for it before the next click.
+                page.wait_for_selector("[data-role=composer-total][data-a-jour=oui]", timeout=30_000)
     liste = texte_yaml(page)
     assert [e["sac"] for e in liste["entrees"]] == sacs
     assert [e["plateau"] for e in liste["entrees"]] == [1, 2]
     assert accord_avec_cli(page, tmp_path)["valide"]
     photo(page, str(output_dir / "composer-tamashii-clics.png"))
 
-    # One click: a class in the Prologue; the error sits on the first player's card.
-    choisir(page, 0, "classe", "faucheur")
+    # The Prologue has no Classe: the builder shows the field locked, with the rule's reason.
+    classe = carte(page, 0).locator("[data-champ=classe]")
+    page.wait_for_function("() => document.querySelector('[data-champ=classe] select') && document.querySelector('[data-champ=classe] select').disabled")
+    assert "Imposé par les règles" in classe.inner_text()
+    # One change: the second player takes the first one's board; the error sits on the second card.
+    plateau = carte(page, 1).locator("[data-champ=plateau] input")
+    plateau.fill("1")
+    plateau.press("Tab")
     rapport = accord_avec_cli(page, tmp_path)
     assert not rapport["valide"]
-    erreur_sur_la_bonne_entree(page, rapport, 0)
+    erreur_sur_la_bonne_entree(page, rapport, 1)
     page.click("[data-role=annuler]")
     assert accord_avec_cli(page, tmp_path)["valide"]
 
@@ -544,13 +548,24 @@ def tabuler_jusqua(page: object, cible: str, touche: str = "Tab", maximum: int =
     raise AssertionError(f"{cible} jamais atteint au clavier")
 
 
+def fleches_jusqua(page: object, cible: str, maximum: int = 60) -> None:
+    """In the catalogue (one tab stop), press ArrowDown until the choice `cible` has the focus."""
+    for _ in range(maximum):
+        if page.evaluate("() => document.activeElement ? document.activeElement.id : ''") == cible:
+            return
+        page.keyboard.press("ArrowDown")
+    raise AssertionError(f"{cible} jamais atteint avec les flèches")
+
+
 def test_hami_au_clavier_seulement(onglet: Onglet, site_url: str) -> None:
     page = onglet.page
     ouvrir(page, site_url + "hami/verifier/")
     tabuler_jusqua(page, "cpd-c-options-lien")
     page.keyboard.press("ArrowDown")  # « Lumière »
     page.wait_for_function("() => document.querySelector('#cpd-liste').value.includes('lien: lumiere')")
-    tabuler_jusqua(page, "cpd-c-choix-caste-gardien")
+    tabuler_jusqua(page, "cpd-ajouter-recherche")
+    page.keyboard.press("Tab")  # the catalogue: one tab stop, then the arrows
+    fleches_jusqua(page, "cpd-c-choix-caste-gardien")
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.querySelectorAll('li[data-role=entree]').length === 1")
     tabuler_jusqua(page, "cpd-c-entrees-0-tribu", "Shift+Tab")

@@ -165,7 +165,7 @@
     function signatureEntree(entree, i, messages) {
       const ligne = ligneCout(i);
       const ouverte = b.ouverte === i;
-      const forces = ouverte ? Object.keys(entreeSchema.properties || {}).map((k) => b.forceDe(["entrees", i, k])) : null;
+      const forces = ouverte ? Object.keys(entreeSchema.properties || {}).map((k) => b.forceDe(["entrees", i, k])).filter((f) => f && f.force) : null;
       return JSON.stringify([entree, messages.map((v) => [v.code, v.severite, v.chemin, v.message]), ligne ? [ligne.nom, ligne.cout_total ?? ligne.cout] : null,
         ouverte, ouverte ? [...ouverts] : null, forces, b.liste.entrees.length, ouverte ? b.signatureListe : null]);
     }
@@ -209,7 +209,6 @@
         for (const k of cles) {
           const chemin = ["entrees", i, k];
           const force = b.forceDe(chemin);
-          if (force && force.force && force.absent && entree[k] === undefined) continue; // not for this entry
           const c = b.controle(chemin, resoudre(props[k], schema), entree[k],
             { requis: (entreeSchema.required || []).includes(k) || k === sorte, ouverts, force, sorte: k === sorte });
           (props[k]["x-etat-de-partie"] ? etat : champs).push([k, c]);

@@ -444,6 +444,6 @@
         el("legend", {}, titre), aide(s), ...groupes, ajouter);
     }
 
-    Object.assign(b, { marquerChoix, marquerChoixOuverts, appliquerChoix, aide, controle });
+    Object.assign(b, { marquerChoix, marquerChoixOuverts, appliquerChoix, aide, controle, nomsDeCles });
   };
 })();

@@ -210,7 +210,9 @@
       if (!racineOutil.querySelector('[data-role="aller-ajouter"]')) {
         racineOutil.prepend(el("a", { href: "#cpd-ajouter-titre", classe: "cpd-aller", "data-role": "aller-ajouter", onclick: (ev) => {
           ev.preventDefault();
-          const cible = zones.ajouter.querySelector('[data-role="choix"][tabindex="0"], [data-role="choix"], input, select, button');
+          // The catalogue's current choice, or the « add » button of a designed entry (its fields have
+          // starting values; the new entry opens for editing).
+          const cible = zones.ajouter.querySelector('[data-role="choix"][tabindex="0"]') || zones.ajouter.querySelector('[data-role="choix"], [data-role="ajouter-entree"]');
           (cible || document.getElementById("cpd-ajouter-titre")).focus();
         } }, "Aller à « Ajouter »"));
       }

@@ -218,7 +218,14 @@
         const id = "cpd-nouvelle-" + k;
         const titre = String(s.title || joli(k));
         let c;
-        if (g === "enum") {
+        if (g === "texte" && estObjet(s["x-cles"])) {
+          // A name among the keys of a map of counts (Tamashii's Données Essentielles): picked.
+          const { noms } = b.nomsDeCles(s["x-cles"]);
+          if (brouillon[k] === undefined || brouillon[k] === "") brouillon[k] = noms[0];
+          c = el("select", { id }, noms.map((v) => el("option", { value: v }, b.libelle(null, v))));
+          c.value = brouillon[k];
+          c.addEventListener("change", () => maj(k, c.value));
+        } else if (g === "enum") {
           c = el("select", { id }, el("option", { value: "" }, "— Aucun —"),
             s.enum.map((v) => el("option", { value: JSON.stringify(v) }, b.libelle(k, v))));
           c.value = brouillon[k] === undefined ? "" : JSON.stringify(brouillon[k]);

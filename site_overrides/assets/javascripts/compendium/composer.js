@@ -515,6 +515,8 @@
           const avant = b.forces.get(r.forces.chemin);
           const rang = rangDe(cheminDe(r.forces.chemin));
           b.forces.set(r.forces.chemin, { ...r.forces, entree: rang === null ? null : cleEntree(rang) });
+          // Only a forced value changes what is drawn (locked, or offered).
+          if (!r.forces.force && !(avant && avant.force)) continue;
           if (avant && avant.force === r.forces.force && JSON.stringify(avant.valeur) === JSON.stringify(r.forces.valeur)) continue;
           redessiner = true;
           if (r.forces.force && appliquerForce(r.forces)) return;
