@@ -12,7 +12,7 @@
   const DELAI_CHANGEMENT_MS = 250;
   const SEUIL_PROGRESSION_S = 0.5; // below this, a calculation shows no timer
   const NEGLIGEABLE = 0.00005; // shown as « < 0,01 % »: runs of such values at either end fold into one row
-  const ID_TRONCATURE = "troncature"; // the engine's cut-off mass of exploding dice: a note, not an outcome
+  const ID_TRONCATURE = "troncature"; // the mass of explosions stopped at the engine's depth: a note, not an outcome
 
   // --- Exact fractions (BigInt): folded rows and « au moins N » stay exact ----------------------
 
@@ -300,10 +300,14 @@
   function noteTroncature(s) {
     const { el } = C();
     if (!s.troncature || !(s.troncature.p > 0)) return null;
+    // The engine stops an explosion at its depth and counts it with the value it reached (its
+    // last 10 added): that mass is inside the rows (the folded last row of a total), never left out.
     return el("p", { classe: "cpd-aide cpd-note-troncature", "data-role": "troncature" },
-      "Les dés qui explosent sont suivis jusqu'à une profondeur maximale ; au-delà, la probabilité laissée de côté est ",
+      "Les dés qui explosent sont suivis jusqu'à une profondeur maximale ; une explosion l'atteint avec la probabilité ",
       C().pourcentage(s.troncature.p), el("span", { classe: "cpd-col-fraction" }, " (", el("span", { classe: "cpd-fraction" },
-        s.troncature.fracTexte), ")"), ". Elle n'est comptée dans aucune ligne.");
+        s.troncature.fracTexte), ")"), ". Ce cas n'est pas mis à part : l'explosion s'arrête là et compte pour la valeur ",
+      "atteinte, dernier 10 compris ; il figure donc dans la ligne de cette valeur (pour un total, la dernière ligne, ",
+      "souvent regroupée en « ≥ … »), et la somme des lignes vaut 1.");
   }
 
   function esperance(s) {
