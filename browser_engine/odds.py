@@ -169,6 +169,17 @@ def loi_en_lignes(loi: Any) -> list[tuple[Any, Fraction]]:
             if quantity]
 
 
+def nom_de_la_sortie(decl: dict[str, Any], params: dict[str, Any]) -> str:
+    """What the distribution's values are: the label of the chosen value when a parameter picks it (`sortie_selon`)."""
+    selon = decl.get("sortie_selon")
+    for param in decl.get("parametres") or []:
+        if selon and param.get("id") == selon and isinstance(param.get("libelles"), dict):
+            libelle = param["libelles"].get(str(params.get(selon)))
+            if isinstance(libelle, str) and libelle:
+                return libelle
+    return str(decl.get("sortie") or "Valeur")
+
+
 def calculer(donnees_jeu: dict[str, Any], calcul: str, parametres: dict[str, Any] | None) -> dict[str, Any]:
     """Compute the exact distribution of a declared calculation.
 
@@ -178,9 +189,9 @@ def calculer(donnees_jeu: dict[str, Any], calcul: str, parametres: dict[str, Any
         parametres: parameter values by id; missing ones take their default.
 
     Returns:
-        `{jeu, calcul, parametres, distribution: [{valeur, fraction, probabilite}],
+        `{jeu, calcul, sortie, parametres, distribution: [{valeur, fraction, probabilite}],
         esperance: {fraction, valeur}}`, plus `issues` for calculations with
-        named outcomes.
+        named outcomes; `sortie` names the values of the distribution.
 
     Raises:
         ErreurParametre: bad parameter (French message naming it and its range).
@@ -209,6 +220,7 @@ def calculer(donnees_jeu: dict[str, Any], calcul: str, parametres: dict[str, Any
     out: dict[str, Any] = {
         "jeu": jeu,
         "calcul": decl["calcul"],
+        "sortie": nom_de_la_sortie(decl, params),
         "parametres": params,
         "distribution": [{"valeur": v, "fraction": fraction_texte(p), "probabilite": float(p)} for v, p in lines],
         "esperance": {"fraction": fraction_texte(mean), "valeur": float(mean)},

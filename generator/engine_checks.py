@@ -252,7 +252,7 @@ def calculation_problems(game_id: str, data: dict[str, Any], located: dict[str, 
     for entry, is_implemented in entries:
         if not is_implemented:
             continue
-        parameter_problems = list(_parameter_problems(entry))
+        parameter_problems = list(_parameter_problems(entry)) + list(_output_problems(entry))
         found.extend(parameter_problems or _run_problems(entry, data))
         if not parameter_problems:
             found.extend(_preset_problems(entry))
@@ -284,6 +284,20 @@ def _parameter_problems(entry: Located) -> Iterator[Problem]:
             yield entry.file.problem(here + ("defaut",), "un paramètre booléen a pour défaut true ou false")
         elif param["type"] == "des":
             yield from _die_problems(entry, here, param)
+
+
+def _output_problems(entry: Located) -> Iterator[Problem]:
+    """`sortie_selon` names an integer parameter whose labels name each value shown."""
+    selon = entry.value.get("sortie_selon")
+    if selon is None:
+        return
+    params = {p["id"]: p for p in entry.value.get("parametres") or []}
+    param = params.get(selon)
+    if param is None or param["type"] != "entier" or not param.get("libelles"):
+        candidats = ", ".join(i for i, p in params.items() if p["type"] == "entier" and p.get("libelles")) or "aucun"
+        yield entry.file.problem(entry.parts + ("sortie_selon",),
+                                 f"« {selon} » n'est pas un paramètre entier à libellés de ce calcul "
+                                 f"(candidats : {candidats})")
 
 
 def _die_problems(entry: Located, here: tuple[Any, ...], param: dict[str, Any]) -> Iterator[Problem]:

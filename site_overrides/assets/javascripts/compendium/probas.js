@@ -123,10 +123,12 @@
   // --- A result as rows ------------------------------------------------------------------------
 
   /**
-   * {distribution: [{cle, libelle, court, frac, p}], issues: [...], numerique, esperance, troncature}
+   * {sortie, distribution: [{cle, libelle, court, frac, p}], issues: [...], numerique, esperance, troncature}
    * from the engine's answer.
    */
   function serie(resultat, titre) {
+    // What the values are: the engine names them (a « Valeur étudiée » picks them for some calculations).
+    const sortie = typeof resultat.sortie === "string" && resultat.sortie ? resultat.sortie : null;
     const issues = [];
     let troncature = null;
     for (const i of Array.isArray(resultat.issues) ? resultat.issues : []) {
@@ -140,7 +142,7 @@
     const distribution = brute.map((d) => ({ cle: String(d.valeur), valeur: d.valeur, libelle: String(d.valeur),
       court: String(d.valeur), fracTexte: String(d.fraction), frac: lireFraction(d.fraction), p: Number(d.probabilite) }));
     if (numerique) distribution.sort((a, b) => a.valeur - b.valeur);
-    return { titre, issues, distribution, numerique, esperance: resultat.esperance || null, troncature };
+    return { titre, sortie, issues, distribution, numerique, esperance: resultat.esperance || null, troncature };
   }
 
   /**
@@ -320,10 +322,14 @@
   }
 
   /** Draw one result, or A and B side by side (one chart, two sets of tables). */
-  function afficher(zone, series, nomCalcul, sortie, actions) {
+  function afficher(zone, series, nomCalcul, sortieDeclaree, actions) {
     const { el } = C();
     const blocs = [];
     const nb = series.length;
+    const sortieDe = (s) => s.sortie || sortieDeclaree;
+    const sorties = series.map(sortieDe);
+    const sortie = sorties.every((x) => x === sorties[0]) ? sorties[0]
+      : sorties.map((x, k) => `${"AB"[k]} : ${x}`).join(" ; ");
     const avecDistribution = series.some((s) => s.distribution.length);
     const numerique = avecDistribution && series.every((s) => !s.distribution.length || s.numerique);
     const lignesIssues = lignesCommunes(series, "issues", false);
@@ -337,7 +343,7 @@
       const titre = nb > 1 ? el("h4", { classe: "cpd-serie-titre" }, el("strong", {}, "AB"[k]), " — ", s.titre) : null;
       return el("div", { classe: "cpd-serie", "data-serie": nb > 1 ? "AB"[k] : "" }, titre,
         lignesIssues.length ? tableau("Issue", lignesIssues, k, "Probabilité de chaque issue — " + nomCalcul, false) : null,
-        lignesDistribution.length ? tableau(sortie, lignesDistribution, k, "Distribution — " + sortie, numerique) : null,
+        lignesDistribution.length ? tableau(sortieDe(s), lignesDistribution, k, "Distribution — " + sortieDe(s), numerique) : null,
         esperance(s), noteTroncature(s));
     });
     blocs.push(nb > 1 ? el("div", { classe: "cpd-comparaison", "data-role": "comparaison" }, colonnes) : colonnes[0]);
