@@ -16,7 +16,7 @@ from browser_engine.errors import ErreurDonnees, ErreurEntree, ErreurParametre
 from browser_engine.expressions import ErreurExpression, ValeurIndisponible, evaluer, noms_utilises
 from browser_engine.regles import NOMS_ENTREE, NOMS_LISTE, NOMS_MESURE, VueEntree, placeholders
 
-from . import score_checks
+from . import pile_checks, score_checks
 from .declarations import Kind, check_declarations
 from .load import DataFile
 from .problems import Problem
@@ -41,6 +41,7 @@ def game_problems(game: Game, files: list[DataFile], root: Path) -> list[Problem
                 for p in rule_problems(entry, fields, _list_top_fields(data))]
     problems += calculation_problems(game.id, data, located, files)
     problems += score_checks.score_problems(game.id, located, files)  # scores.yaml (score_checks.py)
+    problems += pile_checks.hasard_problems(located)  # the `hasard` of the rules (pile_checks.py)
     if not problems:
         problems += _static_table_problems(data, files)
         problems += example_list_problems(game.id, data, root)
@@ -284,6 +285,10 @@ def _parameter_problems(entry: Located) -> Iterator[Problem]:
             yield entry.file.problem(here + ("defaut",), "un paramètre booléen a pour défaut true ou false")
         elif param["type"] == "des":
             yield from _die_problems(entry, here, param)
+        elif param["type"] == "pile":
+            yield from pile_checks.pile_problems(entry, here, param)
+    if entry.value.get("calcul") == "pioche":
+        yield from pile_checks.pioche_problems(entry)
 
 
 def _output_problems(entry: Located) -> Iterator[Problem]:
@@ -341,6 +346,8 @@ def _preset_value_problem(params: dict[str, Any], name: str, value: Any) -> str 
         return f"paramètre « {name} » inconnu de ce calcul (paramètres : {', '.join(params) or 'aucun'})"
     if param["type"] == "booleen":
         return None if isinstance(value, bool) else f"le paramètre booléen « {name} » prend true ou false"
+    if param["type"] == "pile":
+        return pile_checks.preset_pile_problem(param, name, value)
     if param["type"] != "entier":
         return f"le paramètre « {name} » ({param['type']}) ne peut pas être fixé par une préselection"
     if isinstance(value, bool) or not isinstance(value, int):

@@ -51,9 +51,9 @@
 
   // --- Parameters ------------------------------------------------------------------------------
 
-  // Parameters typed in an editor of their own (a deck, a die's faces): paquet.js, des.js.
-  const EDITEURS = '[data-type="paquet"], [data-type="des"]';
-  const NOMS_EDITEURS = { paquet: "L'éditeur de paquet", des: "L'éditeur de dé" };
+  // Parameters typed in an editor of their own (a deck, a die's faces, a pile): paquet.js, des.js, pile.js.
+  const EDITEURS = '[data-type="paquet"], [data-type="des"], [data-type="pile"]';
+  const NOMS_EDITEURS = { paquet: "L'éditeur de paquet", des: "L'éditeur de dé", pile: "L'éditeur de pile" };
 
   function editeur(type) {
     return window.CompendiumParametres && window.CompendiumParametres[type];
@@ -109,8 +109,9 @@
         if (champ.checked) morceaux.push(prefixe + nom);
       } else if (champ.dataset.type === "paquet") {
         morceaux.push(`${nom} (${champ.querySelectorAll("tbody tr").length} cartes)`);
-      } else if (champ.dataset.type === "des") {
-        morceaux.push(`${nom} (${editeur("des") ? editeur("des").resume(champ) : "?"})`);
+      } else if (champ.dataset.type === "des" || champ.dataset.type === "pile") {
+        const outil = editeur(champ.dataset.type);
+        morceaux.push(`${nom} (${outil ? outil.resume(champ) : "?"})`);
       } else if (champ.tagName === "SELECT") {
         morceaux.push(`${prefixe}${nom} : ${champ.selectedOptions[0] ? champ.selectedOptions[0].textContent.trim() : champ.value}`);
       } else {
@@ -372,9 +373,13 @@
     for (const [id, valeur] of Object.entries(valeurs)) {
       const champ = formulaire.querySelector(`[data-parametre="${CSS.escape(id)}"]`);
       if (!champ) continue;
-      const label = champ.id && formulaire.querySelector(`label[for="${CSS.escape(champ.id)}"]`);
+      const label = (champ.id && formulaire.querySelector(`label[for="${CSS.escape(champ.id)}"]`)) ||
+        champ.closest(".cpd-parametre")?.querySelector(".cpd-etiquette");
       const nom = label ? label.firstChild.textContent.trim() : id;
-      if (champ.dataset.type === "booleen") {
+      if (champ.dataset.type === "pile" && editeur("pile")) {
+        editeur("pile").ecrire(champ, valeur);
+        fixes.push(`${nom} : ${(Array.isArray(valeur) ? valeur : []).map((s) => s.nom).join(", ")}`);
+      } else if (champ.dataset.type === "booleen") {
         champ.checked = Boolean(valeur);
         fixes.push(`${nom} ${valeur ? "oui" : "non"}`);
       } else {
@@ -530,6 +535,27 @@
         lancer();
       });
     });
+    // A rule page links to « calculation--preset » (its hasard): that preset is applied on arrival.
+    function presetDuLien() {
+      let cible = "";
+      try {
+        cible = decodeURIComponent(window.location.hash.slice(1));
+      } catch (e) {
+        return false;
+      }
+      const ligne = cible && Array.from(formulaire.querySelectorAll("[data-preselection-ligne]")).find((l) => l.id === cible);
+      const bouton = ligne && ligne.querySelector("button[data-preselection]");
+      if (!bouton) return false;
+      appliquerPreselection(formulaire, bouton);
+      return true;
+    }
+    window.addEventListener("hashchange", () => {
+      if (presetDuLien()) {
+        plusTard.annuler();
+        lancer();
+      }
+    });
+    const presetApplique = presetDuLien();
     formulaire.addEventListener("submit", (evenement) => {
       evenement.preventDefault();
       // An explicit « Calculer » supersedes a pending recalculation on change.
@@ -542,13 +568,13 @@
     });
     // The result for the default values: drawn at once when the build computed it, else as soon
     // as the engine is ready (a deck form asks first).
-    const construction = paquetManquant(formulaire) ? null : resultatConstruction(formulaire);
+    const construction = paquetManquant(formulaire) || presetApplique ? null : resultatConstruction(formulaire);
     if (construction) {
       zone.dataset.origine = "construction";
       actuelle = serie(construction, resumeParametres(formulaire));
       dessiner();
     }
-    if (paquetManquant(formulaire)) lancer();
+    if (paquetManquant(formulaire) || presetApplique) lancer();
     moteur
       .preparer(jeu)
       .then(() => {
