@@ -129,6 +129,11 @@ def test_telephone_390_px(navigateur: object, site_url: str, jeu: str) -> None:
         for formulaire in page.locator("form[data-compendium-calcul]").all():
             if formulaire.locator("[data-type=paquet]").count():
                 continue
+            if formulaire.locator("[data-type=pile]").count():  # a pile has no default: its first preset, counts typed
+                formulaire.locator("button[data-preselection]").first.click()
+                for champ in formulaire.locator('[data-champ="nombre"]').all():
+                    if not champ.input_value():
+                        champ.fill("6")  # INVENTED count
             # Values the book does not give (the Temps deck's composition) have no default: type one in.
             for champ in formulaire.locator("input[type=number]").all():
                 if not champ.input_value():
