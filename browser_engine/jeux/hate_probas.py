@@ -109,9 +109,10 @@ def hutte(p: dict[str, Any]) -> ResultatCalcul:
     warrior left standing attacks the figure (line 616) when `riposte` is set. 0 = the figure is
     KO, 1 = nobody is, 2 = the hut is looted.
     """
-    embuscade = _ko(p, p["attaque_neutre"], p["defense_figure"]) if p["embuscade"] else Fraction(0)
+    attaque_neutre = _ko(p, p["attaque_neutre"], p["defense_figure"]) if p["embuscade"] or p["riposte"] else Fraction(0)
+    embuscade = attaque_neutre if p["embuscade"] else Fraction(0)
     pille = _ko(p, p["attaque_figure"], p["defense_neutre"])
-    riposte = _ko(p, p["attaque_neutre"], p["defense_figure"]) if p["riposte"] else Fraction(0)
+    riposte = attaque_neutre if p["riposte"] else Fraction(0)
     debout = 1 - embuscade
     loi = {2: debout * pille, 0: embuscade + debout * (1 - pille) * riposte,
            1: debout * (1 - pille) * (1 - riposte)}
