@@ -360,6 +360,12 @@ def _odds_parser(decl: dict[str, Any], jeu: str) -> _Parser:
                                 help=f"{param['nom']} : les faces de votre dé, une par face, par exemple "
                                      f"\"[{_first_symbol(param)}, vide]\", ou un fichier YAML ou JSON qui les "
                                      f"liste. {param.get('aide', '')}")
+        elif param.get("type") == "pile":
+            parser.add_argument(option, dest=param["id"], metavar="SORTES", default=None,
+                                help=f"{param['nom']} : une sorte par élément de liste, par exemple "
+                                     "\"[{nom: Voulues, nombre: 4, voulue: true}, {nom: Autres, nombre: 10}]\" "
+                                     f"(champs : nombre, sorties, defaussees, voulue), ou un fichier YAML ou JSON "
+                                     f"qui la contient. {param.get('aide', '')}")
         else:
             parser.add_argument(option, dest=param["id"], metavar="N", default=None,
                                 help=f"{param['nom']} : de {param['min']} à {param['max']}, "
@@ -373,7 +379,7 @@ def _first_symbol(param: dict[str, Any]) -> str:
 
 
 def _looks_like_file(value: str) -> bool:
-    """Whether a `des` option names a file rather than faces typed inline."""
+    """Whether a `des` or `pile` option names a file rather than a value typed inline."""
     texte = value.strip()
     return not texte.startswith(("[", "{")) and (Path(texte).suffix.lower() in (".yaml", ".yml", ".json")
                                                  or Path(texte).is_file())
@@ -388,9 +394,9 @@ def command_odds(args: argparse.Namespace, rest: list[str]) -> int:
              if getattr(options, p["id"]) is not None}
     for param in decl.get("parametres", []):
         value = given.get(param["id"])
-        if param.get("type") == "des" and isinstance(value, str) and not _looks_like_file(value):
-            continue  # faces typed inline: the engine reads the text
-        if param.get("type") in ("paquet", "des") and isinstance(value, str):
+        if param.get("type") in ("des", "pile") and isinstance(value, str) and not _looks_like_file(value):
+            continue  # faces or a pile typed inline: the engine reads the text
+        if param.get("type") in ("paquet", "des", "pile") and isinstance(value, str):
             option = "--" + param["id"].replace("_", "-")
             try:
                 given[param["id"]] = _read_document(value)

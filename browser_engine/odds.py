@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from . import bundle, des, jeux
+from . import bundle, des, jeux, pile
 from .errors import ErreurDonnees, ErreurEntree, ErreurParametre
 from .reader import verifier_structure
 from .schema_lite import afficher, lisible
@@ -87,6 +87,8 @@ def _plage(decl: dict[str, Any]) -> str:
         return "true ou false"
     if decl.get("type") == des.TYPE:
         return "les faces d'un dé, une par face"
+    if decl.get("type") == pile.TYPE:
+        return "une pile : une liste de sortes {nom, nombre, voulue}"
     if decl.get("type") not in (None, "entier"):
         return f"une valeur de type {decl.get('type')}"
     return f"un entier de {decl.get('min')} à {decl.get('max')}"
@@ -129,7 +131,8 @@ def normaliser_parametres(calcul: dict[str, Any], parametres: Any,
         parametres: given values (ints, bools, or their text as typed in a form).
         types: readers of the game's own parameter types (`TYPES_PARAMETRES`): each is called
             with the declaration and the given value (None when absent) and checks it. The
-            generic type `des` (dice faces supplied by the player) needs no registration.
+            generic types `des` (dice faces supplied by the player) and `pile` (a pile described by
+            counts) need no registration.
 
     Returns:
         Every declared parameter, in declaration order.
@@ -150,7 +153,7 @@ def normaliser_parametres(calcul: dict[str, Any], parametres: Any,
                                   f"paramètres possibles : {possibles}.", str(name))
     out: dict[str, Any] = {}
     for name, decl in declared.items():
-        lecteur = {des.TYPE: des.lire_des, **(types or {})}.get(decl.get("type"))
+        lecteur = {des.TYPE: des.lire_des, pile.TYPE: pile.lire_pile, **(types or {})}.get(decl.get("type"))
         if lecteur is not None:
             out[name] = lecteur(decl, parametres.get(name, decl.get("defaut")))
             continue
@@ -169,6 +172,17 @@ def loi_en_lignes(loi: Any) -> list[tuple[Any, Fraction]]:
             if quantity]
 
 
+def nom_de_la_sortie(decl: dict[str, Any], params: dict[str, Any]) -> str:
+    """What the distribution's values are: the label of the chosen value when a parameter picks it (`sortie_selon`)."""
+    selon = decl.get("sortie_selon")
+    for param in decl.get("parametres") or []:
+        if selon and param.get("id") == selon and isinstance(param.get("libelles"), dict):
+            libelle = param["libelles"].get(str(params.get(selon)))
+            if isinstance(libelle, str) and libelle:
+                return libelle
+    return str(decl.get("sortie") or "Valeur")
+
+
 def calculer(donnees_jeu: dict[str, Any], calcul: str, parametres: dict[str, Any] | None) -> dict[str, Any]:
     """Compute the exact distribution of a declared calculation.
 
@@ -178,9 +192,9 @@ def calculer(donnees_jeu: dict[str, Any], calcul: str, parametres: dict[str, Any
         parametres: parameter values by id; missing ones take their default.
 
     Returns:
-        `{jeu, calcul, parametres, distribution: [{valeur, fraction, probabilite}],
+        `{jeu, calcul, sortie, parametres, distribution: [{valeur, fraction, probabilite}],
         esperance: {fraction, valeur}}`, plus `issues` for calculations with
-        named outcomes.
+        named outcomes; `sortie` names the values of the distribution.
 
     Raises:
         ErreurParametre: bad parameter (French message naming it and its range).
@@ -209,6 +223,7 @@ def calculer(donnees_jeu: dict[str, Any], calcul: str, parametres: dict[str, Any
     out: dict[str, Any] = {
         "jeu": jeu,
         "calcul": decl["calcul"],
+        "sortie": nom_de_la_sortie(decl, params),
         "parametres": params,
         "distribution": [{"valeur": v, "fraction": fraction_texte(p), "probabilite": float(p)} for v, p in lines],
         "esperance": {"fraction": fraction_texte(mean), "valeur": float(mean)},

@@ -16,7 +16,7 @@ from browser_engine.errors import ErreurDonnees, ErreurEntree, ErreurParametre
 from browser_engine.expressions import ErreurExpression, ValeurIndisponible, evaluer, noms_utilises
 from browser_engine.regles import NOMS_ENTREE, NOMS_LISTE, NOMS_MESURE, VueEntree, placeholders
 
-from . import bound_checks, calculation_checks, rule_values, score_checks
+from . import bound_checks, calculation_checks, pile_checks, rule_values, score_checks
 from .declarations import Kind, check_declarations
 from .load import DataFile
 from .problems import Problem
@@ -41,6 +41,7 @@ def game_problems(game: Game, files: list[DataFile], root: Path) -> list[Problem
                 for p in rule_problems(entry, fields, _list_top_fields(data), data)]
     problems += calculation_problems(game.id, data, located, files)
     problems += score_checks.score_problems(game.id, located, files)  # scores.yaml (score_checks.py)
+    problems += pile_checks.hasard_problems(located)  # the `hasard` of the rules (pile_checks.py)
     if not problems:
         problems += _static_table_problems(data, files)
         problems += example_list_problems(game.id, data, root)
@@ -288,7 +289,7 @@ def calculation_problems(game_id: str, data: dict[str, Any], located: dict[str, 
     for entry, is_implemented in entries:
         if not is_implemented:
             continue
-        parameter_problems = list(_parameter_problems(entry))
+        parameter_problems = list(_parameter_problems(entry)) + list(_output_problems(entry))
         found.extend(parameter_problems or _run_problems(entry, data))
         if not parameter_problems:
             found.extend(_preset_problems(entry))
@@ -321,6 +322,24 @@ def _parameter_problems(entry: Located) -> Iterator[Problem]:
             yield entry.file.problem(here + ("defaut",), "un paramètre booléen a pour défaut true ou false")
         elif param["type"] == "des":
             yield from _die_problems(entry, here, param)
+        elif param["type"] == "pile":
+            yield from pile_checks.pile_problems(entry, here, param)
+    if entry.value.get("calcul") == "pioche":
+        yield from pile_checks.pioche_problems(entry)
+
+
+def _output_problems(entry: Located) -> Iterator[Problem]:
+    """`sortie_selon` names an integer parameter whose labels name each value shown."""
+    selon = entry.value.get("sortie_selon")
+    if selon is None:
+        return
+    params = {p["id"]: p for p in entry.value.get("parametres") or []}
+    param = params.get(selon)
+    if param is None or param["type"] != "entier" or not param.get("libelles"):
+        candidats = ", ".join(i for i, p in params.items() if p["type"] == "entier" and p.get("libelles")) or "aucun"
+        yield entry.file.problem(entry.parts + ("sortie_selon",),
+                                 f"« {selon} » n'est pas un paramètre entier à libellés de ce calcul "
+                                 f"(candidats : {candidats})")
 
 
 def _die_problems(entry: Located, here: tuple[Any, ...], param: dict[str, Any]) -> Iterator[Problem]:
@@ -364,6 +383,8 @@ def _preset_value_problem(params: dict[str, Any], name: str, value: Any) -> str 
         return f"paramètre « {name} » inconnu de ce calcul (paramètres : {', '.join(params) or 'aucun'})"
     if param["type"] == "booleen":
         return None if isinstance(value, bool) else f"le paramètre booléen « {name} » prend true ou false"
+    if param["type"] == "pile":
+        return pile_checks.preset_pile_problem(param, name, value)
     if param["type"] != "entier":
         return f"le paramètre « {name} » ({param['type']}) ne peut pas être fixé par une préselection"
     if isinstance(value, bool) or not isinstance(value, int):

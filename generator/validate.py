@@ -19,11 +19,12 @@ from .problems import DataError, Problem, json_path
 NOT_DATA_SCHEMAS = ("commun.", "liste", "catalogue")
 REF_FIELDS = {"voir", "regle", "ref", "capacites", "equipement", "sorts", "objets",
               "scenarios", "objectifs", "campagne"}
-# Fields that hold ids only in some kinds (elsewhere `regles` is Markdown text).
-REF_FIELDS_BY_KIND = {"calculs": {"regles"}}
+# Fields that hold ids only in some kinds (elsewhere `regles` is Markdown text; in calculations
+# `calcul` is the engine's key, in a rule's `hasard` the id of a calculation entry).
+REF_FIELDS_BY_KIND = {"calculs": {"regles"}, "sections": {"calcul"}, "mots_cles": {"calcul"}}
 # Reference fields that name entries of one kind only.
 REF_KINDS = {"capacites": "capacites", "equipement": "equipements", "sorts": "sorts", "objets": "objets",
-             "scenarios": "scenarios", "objectifs": "objectifs", "campagne": "campagnes"}
+             "scenarios": "scenarios", "objectifs": "objectifs", "campagne": "campagnes", "calcul": "calculs"}
 # `proprietes` keys that hold ids (the game modules read them), with the kind of entry they name.
 PROPRIETES_REFS = {"sorts_fixes": "sorts", "objets_fixes": "objets", "equipements_optionnels": "equipements",
                    "equipement_au_choix": "equipements", "equipement_interdit": "equipements", "table": "tables",

@@ -113,3 +113,23 @@ def test_contradictory_heights_get_the_error_panel(onglet: Onglet, site_url: str
     zone = calculer(combat)
     assert zone.get_attribute("data-etat") == "erreur"
     assert "plus haut" in zone.locator(".cpd-panneau-erreur").inner_text()
+
+
+def test_issue24_item19_column_header_names_the_value_shown(onglet: Onglet, site_url: str) -> None:
+    """« Valeur étudiée » picks the law; the table's first column and the chart name that value."""
+    page = onglet.page
+    ouvrir(page, site_url + PAGE)
+    for calcul in ("combat", "attaque_fixe"):
+        form = formulaire(page, calcul)
+        if not editeur(form).locator("tbody select").count():
+            saisir_de(form, SIX)
+        noms = {"1": "Frappes moins parades", "2": "Sauvagerie gagnée par l'attaquant",
+                "3": "Sauvagerie gagnée par le défenseur"}
+        for valeur, nom in noms.items():
+            form.locator("[data-parametre=valeur]").select_option(valeur)
+            zone = calculer(form)
+            entete = zone.locator("table[data-role=distribution] thead th").first.inner_text()
+            assert entete == nom, (calcul, valeur, entete)
+            assert zone.locator("table[data-role=distribution] caption").inner_text() == "Distribution — " + nom
+            assert f"« {nom} »" in zone.locator("svg.cpd-graphique title").first.text_content()
+            assert "voir « Valeur étudiée »" not in zone.inner_text()

@@ -129,6 +129,11 @@ def test_telephone_390_px(navigateur: object, site_url: str, jeu: str) -> None:
         for formulaire in page.locator("form[data-compendium-calcul]").all():
             if formulaire.locator("[data-type=paquet]").count():
                 continue
+            if formulaire.locator("[data-type=pile]").count():  # a pile has no default: its first preset, counts typed
+                formulaire.locator("button[data-preselection]").first.click()
+                for champ in formulaire.locator('[data-champ="nombre"]').all():
+                    if not champ.input_value():
+                        champ.fill("6")  # INVENTED count
             # Values the book does not give (the Temps deck's composition) have no default: type one in.
             for champ in formulaire.locator("input[type=number]").all():
                 if not champ.input_value():
@@ -216,3 +221,26 @@ def test_long_calculation_shows_its_seconds(onglet: Onglet, site_url: str) -> No
     formulaire.locator("[data-role=resultat][data-etat=resultat]:not([aria-busy])").wait_for(timeout=30_000)
     assert progression.count() == 0
     assert formulaire.locator("table[data-role=distribution]").count() == 1
+
+
+def test_issue24_item18_truncated_explosions_are_counted_in_the_last_row(onglet: Onglet, site_url: str) -> None:
+    """The note says where the explosions stopped at the depth are: in the row of their total, the folded « ≥ N »."""
+    page = onglet.page
+    ouvrir(page, site_url + KA)
+    formulaire = page.locator("form[data-compendium-calcul=seuil]")
+    for nom, valeur in {"niveau": "2", "carac": "6", "bonus": "0", "seuil": "12"}.items():
+        formulaire.locator(f"[data-parametre={nom}]").fill(valeur)
+    zone = calculer(formulaire)
+    loi, nommees = brute_threshold(Side(2, 6), 12)
+    # the brute force stops a kept 10 at the twelfth reroll and keeps the total reached: 6 + 10 + 12 × 10
+    assert loi[136] == nommees["troncature"] > 0
+
+    note = zone.locator("[data-role=troncature]").inner_text()
+    assert "aucune ligne" not in note and "laissée de côté" not in note
+    assert "figure donc dans la ligne de cette valeur" in note and "la somme des lignes vaut 1" in note
+
+    rangees = lignes(zone.locator("table[data-role=distribution]"))
+    assert sum(Fraction(r["fraction"]) for r in rangees) == 1
+    queue = rangees[-1]
+    assert queue["libelle"].startswith("≥ ") and 136 >= int(queue["libelle"][2:])
+    assert Fraction(queue["fraction"]) == sum(p for v, p in loi.items() if v >= int(queue["libelle"][2:]))

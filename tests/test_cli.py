@@ -44,7 +44,7 @@ def test_issue_example_with_project_data():
                  "--couverts", "1", "--attaques", "5", "--json")
     assert result.returncode == 0, result.stderr
     out = json.loads(result.stdout)
-    assert list(out) == ["jeu", "calcul", "parametres", "distribution", "esperance"]
+    assert list(out) == ["jeu", "calcul", "sortie", "parametres", "distribution", "esperance"]
     assert out["jeu"] == "bataille-d6" and out["calcul"] == "attaque"
     assert out["parametres"] == {"valeur": 3, "armure": 2, "malus_armure": 1, "couverts": 1,
                                  "relance_sauvegarde": False, "attaques": 5}

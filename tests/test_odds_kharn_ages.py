@@ -1,8 +1,9 @@
 """Khârn-Âges Tactik odds against an independent brute-force enumeration written here.
 
 The brute force rolls every die literally, in plain Python with `fractions.Fraction` (no
-icepool): every outcome of the N D10 (best die kept), every reroll of a kept 10 up to the same
-depth, the mastery die replacing the only or the lowest die, both sides of an opposed roll.
+icepool): every outcome of the N D10 (the player keeps the most useful die: no EC first, then
+the highest, l. 230 and 433), every reroll of a kept 10 up to the same depth, the mastery die
+replacing the only or the least useful die, both sides of an opposed roll.
 Rules come from the rulebook (../shared/seeds/001_77ef1c985db8962e.txt) and the semantics of
 the Khârn-Âges issues: EC on 1 (1-2 for a shooter's shot, 1-3 Tir standard, Spécialiste
 removes the 1; a defence is never a shot, l. 915-917), a kept 10 always succeeds (l. 112, 118:
@@ -119,18 +120,28 @@ def kept_die(side: Side, natural: int, depth: int) -> list[tuple[Roll, int]]:
     return [(Roll(natural, side.base + natural, False), 10 ** depth)]
 
 
+def usefulness(side: Side, natural: int) -> tuple[bool, int]:
+    """How much a die serves the player (l. 230, 433: he chooses the die he keeps): no EC first, then higher."""
+    return (not side.ec(natural), natural)
+
+
+def keep(side: Side, dice: tuple[int, ...]) -> int:
+    """The die the player keeps: the most useful one."""
+    return max(dice, key=lambda natural: usefulness(side, natural))
+
+
 def first_rolls(side: Side, depth: int) -> Iterator[tuple[tuple[int, ...], Roll, int]]:
-    """Every (dice thrown, roll, chance out of 10**(dice + depth)): all faces, the best die kept."""
+    """Every (dice thrown, roll, chance out of 10**(dice + depth)): all faces, the most useful die kept."""
     for dice in product(FACES, repeat=side.dice):
-        for roll, c in kept_die(side, max(dice), depth):
+        for roll, c in kept_die(side, keep(side, dice), depth):
             yield dice, roll, c
 
 
 @functools.cache
 def mastery_rerolls(side: Side, dice: tuple[int, ...], roll: Roll, depth: int) -> list[tuple[Roll, int]]:
-    """The mastery die: reroll the die (one die) or the lowest die; keep the best again.
+    """The mastery die: reroll the die (one die) or the least useful die; keep the most useful again.
 
-    A new die that is not strictly higher than the kept one leaves the kept die (and its
+    A new die that is not more useful than the kept one leaves the kept die (and its
     explosion) as it was. Chances out of 10**(1 + depth).
     """
     out = []
@@ -138,12 +149,12 @@ def mastery_rerolls(side: Side, dice: tuple[int, ...], roll: Roll, depth: int) -
         if len(dice) == 1:
             out += kept_die(side, face, depth)
             continue
-        lowest = dice.index(min(dice))
-        new_dice = dice[:lowest] + (face,) + dice[lowest + 1:]
-        if max(new_dice) == roll.natural:
+        worst = dice.index(min(dice, key=lambda natural: usefulness(side, natural)))
+        new_dice = dice[:worst] + (face,) + dice[worst + 1:]
+        if keep(side, new_dice) == roll.natural:
             out.append((roll, 10 ** depth))
         else:
-            out += kept_die(side, max(new_dice), depth)
+            out += kept_die(side, keep(side, new_dice), depth)
     return out
 
 

@@ -136,13 +136,18 @@ def succeeds(die: int, p: dict[str, Any]) -> bool:
     return verdict(die, p) in ("rc", "ok")
 
 
+def roll_succeeds(dice: tuple[int, ...], p: dict[str, Any]) -> bool:
+    """The player chooses the die he keeps (l. 230, 433): the roll succeeds when one of its dice does."""
+    return any(succeeds(die, p) for die in dice)
+
+
 def p_success_after_reroll(kept: tuple[int, ...], n_new: int, p: dict[str, Any], maitre: bool) -> Fraction:
     """P(success) when `kept` dice stay and `n_new` are rolled again; then Maître if still failing."""
     total = F(0)
     for new in product(FACES, repeat=n_new):
         dice = kept + new
-        if succeeds(max(dice), p) or not maitre:
-            total += F(1 if succeeds(max(dice), p) else 0, 10 ** n_new)
+        if roll_succeeds(dice, p) or not maitre:
+            total += F(1 if roll_succeeds(dice, p) else 0, 10 ** n_new)
         else:
             total += F(1, 10 ** n_new) * best_maitre(dice, p)
     return total
@@ -164,12 +169,12 @@ def brute_success(p: dict[str, Any]) -> Fraction:
     x = p["bretteur"]
     total = F(0)
     for dice in product(FACES, repeat=n):
-        if x and succeeds(max(dice), p):
+        if x and roll_succeeds(dice, p):
             worst = min(p_success_after_reroll(tuple(d for i, d in enumerate(dice) if i not in chosen), x, p,
                                                p["maitre"]) for chosen in combinations(range(n), x))
             total += F(1, 10 ** n) * worst
-        elif succeeds(max(dice), p) or not p["maitre"]:
-            total += F(1 if succeeds(max(dice), p) else 0, 10 ** n)
+        elif roll_succeeds(dice, p) or not p["maitre"]:
+            total += F(1 if roll_succeeds(dice, p) else 0, 10 ** n)
         else:
             total += F(1, 10 ** n) * best_maitre(dice, p)
     return total
@@ -183,6 +188,8 @@ RELANCES = [
     {"niveau": 2, "carac": 3, "seuil": 11, "dernier": True, "tireur": True, "bretteur": 1},
     {"niveau": 1, "carac": 2, "seuil": 9, "heroique": True, "specialiste": True, "dernier": True, "maitre": True,
      "bretteur": 1},
+    {"niveau": 2, "carac": 6, "seuil": 9, "tireur": True, "specialiste": True, "bretteur": 1},
+    {"niveau": 3, "carac": 5, "seuil": 10, "tireur": True, "specialiste": True, "maitre": True},
 ]
 
 

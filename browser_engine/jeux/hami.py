@@ -28,6 +28,7 @@ from typing import Any
 
 from .. import bundle, domaines
 from ..analyse import AnalyseJeu
+from ..pioche import CALCULS as CALCULS_PIOCHE
 from ..regles import Violation, VueEntree, pluriel, violation
 from . import hami_details, hami_scenarios
 from .hami_cartes import CALCULS as CALCULS_CARTES
@@ -35,7 +36,7 @@ from .hami_donnees import Catalogue, Membre, entier, id_connu, proprietes, texte
 from .hami_probas import CALCULS as CALCULS_TABLES
 from .hami_probas import TYPES_PARAMETRES, tables_statiques
 
-CALCULS = {**CALCULS_TABLES, **CALCULS_CARTES}
+CALCULS = {**CALCULS_TABLES, **CALCULS_CARTES, **CALCULS_PIOCHE}
 
 __all__ = ["CALCULS", "TYPES_PARAMETRES", "analyser", "completer_details", "domaines_derives", "tables_statiques"]
 

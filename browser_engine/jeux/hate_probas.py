@@ -17,6 +17,7 @@ import icepool
 from .. import bundle
 from ..errors import ErreurDonnees, ErreurParametre
 from ..odds import Issue, ResultatCalcul
+from ..pioche import CALCULS as CALCULS_PIOCHE
 from .hate_combat import MAX_DES, SYMBOLES, Combat, Issues, Regles, poids_des_faces
 
 NOMS = {"frapper": "Frapper", "parer": "Parer", "sauvagerie": "Sauvagerie", "joker": "Joker"}
@@ -92,6 +93,35 @@ def attaque_fixe(p: dict[str, Any]) -> ResultatCalcul:
     m, defense = _defense(p)
     regles = Regles(p["des_attaque"], m, libre_attaque=p["relance_libre_attaque"], **defense)
     return _resultat(p, regles)
+
+
+def _ko(p: dict[str, Any], attaque: int, defense: int) -> Fraction:
+    """P(the defender is KO) in one attack of `attaque` dice against `defense` dice, nothing else in play."""
+    marge = Combat(poids_des_faces(p["de"]), Regles(attaque, defense)).issues().marge
+    return sum((v for k, v in marge.items() if k >= 1), Fraction(0))
+
+
+def hutte(p: dict[str, Any]) -> ResultatCalcul:
+    """Looting a family or an ambush hut: the combats with its neutral warrior, in the book's order.
+
+    Ambush hut (line 621): the neutral warrior attacks first; if the figure stands, it attacks
+    and loots on a KO. Family hut (line 609): the figure attacks first. Either way, a neutral
+    warrior left standing attacks the figure (line 616) when `riposte` is set. 0 = the figure is
+    KO, 1 = nobody is, 2 = the hut is looted.
+    """
+    attaque_neutre = _ko(p, p["attaque_neutre"], p["defense_figure"]) if p["embuscade"] or p["riposte"] else Fraction(0)
+    embuscade = attaque_neutre if p["embuscade"] else Fraction(0)
+    pille = _ko(p, p["attaque_figure"], p["defense_neutre"])
+    riposte = attaque_neutre if p["riposte"] else Fraction(0)
+    debout = 1 - embuscade
+    loi = {2: debout * pille, 0: embuscade + debout * (1 - pille) * riposte,
+           1: debout * (1 - pille) * (1 - riposte)}
+    issues = [Issue("pillee", "Hutte pillée", loi[2]),
+              Issue("figurine-ko", "Figurine KO", loi[0])]
+    if p["embuscade"]:
+        issues += [Issue("ko-embuscade", "Figurine KO dès l'embuscade", embuscade),
+                   Issue("tient", "La figurine tient l'embuscade", debout)]
+    return ResultatCalcul(loi=loi_exacte(loi), issues=issues)
 
 
 def _probabilites_des(faces: list[dict[str, int]], nombre: int) -> dict[tuple[str, ...], Fraction]:
@@ -189,7 +219,7 @@ def cicatrices(p: dict[str, Any], donnees_jeu: dict[str, Any]) -> ResultatCalcul
 
 
 CALCULS: dict[str, Callable[..., Any]] = {"combat": combat, "attaque_fixe": attaque_fixe, "worm": worm,
-                                          "cicatrices": cicatrices}
+                                          "cicatrices": cicatrices, "hutte": hutte, **CALCULS_PIOCHE}
 TYPES_PARAMETRES: dict[str, Callable[[dict[str, Any], Any], Any]] = {}
 
 

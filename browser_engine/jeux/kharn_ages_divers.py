@@ -25,7 +25,7 @@ from typing import Any
 from ..errors import ErreurParametre
 from ..odds import Issue, ResultatCalcul
 from .kharn_ages_degats import loi_jointe
-from .kharn_ages_probas import FACES, Camp, _loi, faces_ec, loi_seuil
+from .kharn_ages_probas import FACES, Camp, _loi, faces_ec, loi_seuil, ordre_de_preference
 
 # The defender's final total after a quick (1 PA) or a complex (3 PA) incantation (lines 1379, 1391).
 ECART_DEFENSE_SORT = {1: -2, 2: 0, 3: 2}
@@ -114,20 +114,26 @@ def chute(p: dict[str, Any]) -> ResultatCalcul:
 
 # --- rerolls and lowered critical thresholds ------------------------------------------------------
 
-def _loi_max(des: int) -> dict[int, Fraction]:
-    """Law of the best of `des` D10 (0 when no die)."""
-    if des == 0:
-        return {0: Fraction(1)}
-    return {k: Fraction(k ** des - (k - 1) ** des, FACES ** des) for k in range(1, FACES + 1)}
-
-
-def _juge(p: dict[str, Any]) -> Callable[[int], str]:
-    """The verdict of a kept natural die: "rc", "ec", "reussite" or "echec"."""
+def _faces_ec_relances(p: dict[str, Any]) -> frozenset[int]:
+    """The EC faces of the roll, lowered by 1 for the last of his side (a face 0 does not exist)."""
     baisse = 1 if p["dernier"] else 0
     ec = {f - baisse for f in faces_ec(p["tireur"])} - {0}
     if p["specialiste"]:  # a natural 1 is never an EC for him (line 1579)
         ec.discard(1)
-    rc_min = FACES - baisse
+    return frozenset(ec)
+
+
+def _loi_gardee(des: int, rangs: dict[int, int]) -> dict[int, Fraction]:
+    """Law of the die kept among `des` D10, the best in rank (0 when no die)."""
+    if des == 0:
+        return {0: Fraction(1)}
+    return {k: Fraction(r ** des - (r - 1) ** des, FACES ** des) for k, r in rangs.items() if k}
+
+
+def _juge(p: dict[str, Any]) -> Callable[[int], str]:
+    """The verdict of a kept natural die: "rc", "ec", "reussite" or "echec"."""
+    ec = _faces_ec_relances(p)
+    rc_min = FACES - (1 if p["dernier"] else 0)
     ecart = p["seuil"] - p["carac"] - p["bonus"]
 
     def juge(naturel: int) -> str:
@@ -140,30 +146,35 @@ def _juge(p: dict[str, Any]) -> Callable[[int], str]:
 
 
 def relances(p: dict[str, Any]) -> ResultatCalcul:
-    """The kept natural die of an action against a threshold, after Bretteur X and Maître X."""
+    """The kept natural die of an action against a threshold, after Bretteur X and Maître X.
+
+    The player keeps the best die in `ordre_de_preference` (the highest that is no EC); the
+    bretteur makes him reroll his X best dice in that order, which leaves him the worst best die.
+    """
     des, x = p["niveau"] + (1 if p["heroique"] else 0), p["bretteur"]
     if x > des:
         raise ErreurParametre(f"Bretteur {x} ne peut pas faire relancer plus de dés que n'en lance l'action "
                               f"({des}).", "bretteur")
     juge = _juge(p)
+    rangs = {0: 0} | {face: r for r, face in enumerate(ordre_de_preference(_faces_ec_relances(p)), start=1)}
 
     def reussi(naturel: int) -> bool:
         return juge(naturel) in ("rc", "reussite")
 
     comptes: dict[int, int] = {}  # kept die -> count out of 10**(des + x)
-    nouveaux = [(k, k ** x - (k - 1) ** x) for k in range(1, FACES + 1)]  # best of the x new dice
+    nouveaux = [(k, r ** x - (r - 1) ** x) for k, r in rangs.items() if k]  # best of the x new dice
     for jet in product(range(1, FACES + 1), repeat=des):
-        tries = sorted(jet)
+        tries = sorted(jet, key=rangs.__getitem__)
         if x and reussi(tries[-1]):  # the bretteur makes a successful roll reroll its x best dice
             reste = tries[-x - 1] if des > x else 0
             for nouveau, c in nouveaux:
-                k = max(reste, nouveau)
+                k = max(reste, nouveau, key=rangs.__getitem__)
                 comptes[k] = comptes.get(k, 0) + c
         else:
             comptes[tries[-1]] = comptes.get(tries[-1], 0) + FACES ** x
     garde = {k: Fraction(c, FACES ** (des + x)) for k, c in comptes.items()}
     if p["maitre"]:  # a failing roll: every die is failing, so all of them are rerolled
-        neuf = _loi_max(des)
+        neuf = _loi_gardee(des, rangs)
         final: dict[int, Fraction] = {}
         for k, q in garde.items():
             for k2, q2 in ({k: Fraction(1)} if reussi(k) else neuf).items():

@@ -2,7 +2,9 @@
 
 One action roll, as fixed by the Khârn-Âges issue and stated in `data/kharn-ages/calculs.yaml`:
 
-* N D10 are rolled (N = level, one more with Héroïque) and the best natural die is kept.
+* N D10 are rolled (N = level, one more with Héroïque) and the player keeps one (lines 230,
+  433): the highest die that is no EC of this roll, an EC only when every die is one
+  (`ordre_de_preference`; it differs from the highest die for a Spécialiste's shot).
 * A kept natural 10 is an RC, always a success, and is rerolled: a face that is no EC of this
   roll is added and the chain stops, 10 is added and rerolled again, an EC face adds nothing
   and stops. Only the kept die explodes, at most `PROFONDEUR` times: a last 10 is added and
@@ -11,8 +13,8 @@ One action roll, as fixed by the Khârn-Âges issue and stated in `data/kharn-ag
   Spécialiste takes the 1 out) is an EC: the action fails whatever the totals. The widened
   faces are those of shots only (lines 917 and 982): a defence roll is never a shot.
 * A mastery die, used only when the action would otherwise fail, rerolls the die (N = 1) or
-  the lowest die (N ≥ 2): the kept die becomes the higher of the old best and the new die.
-  A new 10 replaces a lower kept die only, so at N ≥ 2 a kept RC is never rerolled.
+  a die the player does not keep (N ≥ 2): the kept die becomes the better of the old one and
+  the new die. A new 10 replaces a worse kept die only, so at N ≥ 2 a kept RC is never rerolled.
 
 A total is characteristics + bonus + kept roll; an EC counts as a total of 0. Characteristics
 and bonus are never negative, so every other total is at least 1, and an RC total (at least
@@ -68,9 +70,27 @@ def faces_ec(tireur: bool = False, tir_standard: bool = False, specialiste: bool
 
 
 @functools.cache
-def _meilleur_de(des: int) -> tuple[tuple[int, int], ...]:
-    """(kept natural die, count out of 10**des) for the best of `des` D10."""
-    loi = icepool.d10.highest(des)
+def ordre_de_preference(ec: frozenset[int] = EC_GENERAL) -> tuple[int, ...]:
+    """The natural faces from the worst to keep to the best: the EC faces, then the others upwards.
+
+    The player chooses the die he keeps (lines 230, 433): the highest die that is no EC of the
+    roll, an EC only when every die is one. A Spécialiste's 1 is no EC (line 1579), so on a Tir
+    standard (EC on 1 to 3, line 982) he keeps a 1 rather than a 3.
+    """
+    return tuple(sorted(range(1, FACES + 1), key=lambda face: (face not in ec, face)))
+
+
+@functools.cache
+def _meilleur_de(des: int, ec: frozenset[int] = EC_GENERAL) -> tuple[tuple[int, int], ...]:
+    """(kept natural die, count out of 10**des) for the die the player keeps among `des` D10.
+
+    The kept die is the best of `des` dice in `ordre_de_preference(ec)`: the face of rank r
+    (1 = worst) is kept when every die ranks at most r and one ranks r, r**des − (r − 1)**des
+    times. When the EC faces are the lowest ones (EC on 1, 1-2 or 1-3 without Spécialiste)
+    this is the highest die.
+    """
+    rangs = {face: rang for rang, face in enumerate(ordre_de_preference(ec), start=1)}
+    loi = icepool.d10.map(rangs).highest(des).map({rang: face for face, rang in rangs.items()})
     assert loi.denominator() == FACES ** des
     return tuple(sorted(loi.items()))
 
@@ -117,10 +137,18 @@ class Camp:
         return self.maitrise and not (self.des >= 2 and naturel == FACES)
 
     def relance(self, naturel: int) -> list[tuple[int, int]]:
-        """Kept natural die after the mastery reroll, with counts out of 10."""
+        """Kept natural die after the mastery reroll, with counts out of 10.
+
+        With one die, it is rerolled. With more, the player rerolls a die he does not keep (the
+        kept one is at least as good as any other) and keeps the better of the kept die and the
+        new one in `ordre_de_preference`: the kept die stays on the faces that rank at most as
+        high as it does.
+        """
         if self.des == 1:
             return [(k, 1) for k in range(1, FACES + 1)]
-        return [(naturel, naturel)] + [(k, 1) for k in range(naturel + 1, FACES + 1)]
+        ordre = ordre_de_preference(self.ec)
+        rang = ordre.index(naturel) + 1
+        return [(naturel, rang)] + [(k, 1) for k in ordre[rang:]]
 
 
 class Jet:
@@ -146,7 +174,7 @@ class Jet:
         self.den_depart = FACES ** camp.des * unite
         self.den_relance = FACES * unite
         self.depart: list[tuple[int, int, int]] = []
-        for naturel, compte in _meilleur_de(camp.des):
+        for naturel, compte in _meilleur_de(camp.des, camp.ec):
             self.depart += [(naturel, total, compte * w) for total, w in self._de_garde(naturel, unite)]
         self.points: dict[int, list[tuple[int, int]]] = {}
         self.part_chaine: dict[int, int] = {}

@@ -16,6 +16,7 @@ import icepool
 
 from ..errors import ErreurParametre
 from ..odds import Issue, ResultatCalcul, fraction_texte, pourcentage
+from ..pioche import CALCULS as CALCULS_PIOCHE
 from ..regles import pluriel
 from . import tamashii_des as td
 from . import tamashii_sac as ts
@@ -181,7 +182,7 @@ def sac(p: dict[str, Any]) -> ResultatCalcul:
 
 
 CALCULS: dict[str, Callable[..., Any]] = {"test": test, "trace": trace, "attaque": attaque,
-                                          "des_ennemis": des_ennemis, "sac": sac}
+                                          "des_ennemis": des_ennemis, "sac": sac, **CALCULS_PIOCHE}
 TYPES_PARAMETRES: dict[str, Callable[[dict[str, Any], Any], Any]] = {}
 
 

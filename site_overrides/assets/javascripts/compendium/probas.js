@@ -12,7 +12,7 @@
   const DELAI_CHANGEMENT_MS = 250;
   const SEUIL_PROGRESSION_S = 0.5; // below this, a calculation shows no timer
   const NEGLIGEABLE = 0.00005; // shown as « < 0,01 % »: runs of such values at either end fold into one row
-  const ID_TRONCATURE = "troncature"; // the engine's cut-off mass of exploding dice: a note, not an outcome
+  const ID_TRONCATURE = "troncature"; // the mass of explosions stopped at the engine's depth: a note, not an outcome
 
   // --- Exact fractions (BigInt): folded rows and « au moins N » stay exact ----------------------
 
@@ -51,9 +51,9 @@
 
   // --- Parameters ------------------------------------------------------------------------------
 
-  // Parameters typed in an editor of their own (a deck, a die's faces): paquet.js, des.js.
-  const EDITEURS = '[data-type="paquet"], [data-type="des"]';
-  const NOMS_EDITEURS = { paquet: "L'éditeur de paquet", des: "L'éditeur de dé" };
+  // Parameters typed in an editor of their own (a deck, a die's faces, a pile): paquet.js, des.js, pile.js.
+  const EDITEURS = '[data-type="paquet"], [data-type="des"], [data-type="pile"]';
+  const NOMS_EDITEURS = { paquet: "L'éditeur de paquet", des: "L'éditeur de dé", pile: "L'éditeur de pile" };
 
   function editeur(type) {
     return window.CompendiumParametres && window.CompendiumParametres[type];
@@ -109,8 +109,9 @@
         if (champ.checked) morceaux.push(prefixe + nom);
       } else if (champ.dataset.type === "paquet") {
         morceaux.push(`${nom} (${champ.querySelectorAll("tbody tr").length} cartes)`);
-      } else if (champ.dataset.type === "des") {
-        morceaux.push(`${nom} (${editeur("des") ? editeur("des").resume(champ) : "?"})`);
+      } else if (champ.dataset.type === "des" || champ.dataset.type === "pile") {
+        const outil = editeur(champ.dataset.type);
+        morceaux.push(`${nom} (${outil ? outil.resume(champ) : "?"})`);
       } else if (champ.tagName === "SELECT") {
         morceaux.push(`${prefixe}${nom} : ${champ.selectedOptions[0] ? champ.selectedOptions[0].textContent.trim() : champ.value}`);
       } else {
@@ -123,10 +124,12 @@
   // --- A result as rows ------------------------------------------------------------------------
 
   /**
-   * {distribution: [{cle, libelle, court, frac, p}], issues: [...], numerique, esperance, troncature}
+   * {sortie, distribution: [{cle, libelle, court, frac, p}], issues: [...], numerique, esperance, troncature}
    * from the engine's answer.
    */
   function serie(resultat, titre) {
+    // What the values are: the engine names them (a « Valeur étudiée » picks them for some calculations).
+    const sortie = typeof resultat.sortie === "string" && resultat.sortie ? resultat.sortie : null;
     const issues = [];
     let troncature = null;
     for (const i of Array.isArray(resultat.issues) ? resultat.issues : []) {
@@ -140,7 +143,7 @@
     const distribution = brute.map((d) => ({ cle: String(d.valeur), valeur: d.valeur, libelle: String(d.valeur),
       court: String(d.valeur), fracTexte: String(d.fraction), frac: lireFraction(d.fraction), p: Number(d.probabilite) }));
     if (numerique) distribution.sort((a, b) => a.valeur - b.valeur);
-    return { titre, issues, distribution, numerique, esperance: resultat.esperance || null, troncature };
+    return { titre, sortie, issues, distribution, numerique, esperance: resultat.esperance || null, troncature };
   }
 
   /**
@@ -300,10 +303,14 @@
   function noteTroncature(s) {
     const { el } = C();
     if (!s.troncature || !(s.troncature.p > 0)) return null;
+    // The engine stops an explosion at its depth and counts it with the value it reached (its
+    // last 10 added): that mass is inside the rows (the folded last row of a total), never left out.
     return el("p", { classe: "cpd-aide cpd-note-troncature", "data-role": "troncature" },
-      "Les dés qui explosent sont suivis jusqu'à une profondeur maximale ; au-delà, la probabilité laissée de côté est ",
+      "Les dés qui explosent sont suivis jusqu'à une profondeur maximale ; une explosion l'atteint avec la probabilité ",
       C().pourcentage(s.troncature.p), el("span", { classe: "cpd-col-fraction" }, " (", el("span", { classe: "cpd-fraction" },
-        s.troncature.fracTexte), ")"), ". Elle n'est comptée dans aucune ligne.");
+        s.troncature.fracTexte), ")"), ". Ce cas n'est pas mis à part : l'explosion s'arrête là et compte pour la valeur ",
+      "atteinte, dernier 10 compris ; il figure donc dans la ligne de cette valeur (pour un total, la dernière ligne, ",
+      "souvent regroupée en « ≥ … »), et la somme des lignes vaut 1.");
   }
 
   function esperance(s) {
@@ -316,10 +323,14 @@
   }
 
   /** Draw one result, or A and B side by side (one chart, two sets of tables). */
-  function afficher(zone, series, nomCalcul, sortie, actions) {
+  function afficher(zone, series, nomCalcul, sortieDeclaree, actions) {
     const { el } = C();
     const blocs = [];
     const nb = series.length;
+    const sortieDe = (s) => s.sortie || sortieDeclaree;
+    const sorties = series.map(sortieDe);
+    const sortie = sorties.every((x) => x === sorties[0]) ? sorties[0]
+      : sorties.map((x, k) => `${"AB"[k]} : ${x}`).join(" ; ");
     const avecDistribution = series.some((s) => s.distribution.length);
     const numerique = avecDistribution && series.every((s) => !s.distribution.length || s.numerique);
     const lignesIssues = lignesCommunes(series, "issues", false);
@@ -333,7 +344,7 @@
       const titre = nb > 1 ? el("h4", { classe: "cpd-serie-titre" }, el("strong", {}, "AB"[k]), " — ", s.titre) : null;
       return el("div", { classe: "cpd-serie", "data-serie": nb > 1 ? "AB"[k] : "" }, titre,
         lignesIssues.length ? tableau("Issue", lignesIssues, k, "Probabilité de chaque issue — " + nomCalcul, false) : null,
-        lignesDistribution.length ? tableau(sortie, lignesDistribution, k, "Distribution — " + sortie, numerique) : null,
+        lignesDistribution.length ? tableau(sortieDe(s), lignesDistribution, k, "Distribution — " + sortieDe(s), numerique) : null,
         esperance(s), noteTroncature(s));
     });
     blocs.push(nb > 1 ? el("div", { classe: "cpd-comparaison", "data-role": "comparaison" }, colonnes) : colonnes[0]);
@@ -362,9 +373,13 @@
     for (const [id, valeur] of Object.entries(valeurs)) {
       const champ = formulaire.querySelector(`[data-parametre="${CSS.escape(id)}"]`);
       if (!champ) continue;
-      const label = champ.id && formulaire.querySelector(`label[for="${CSS.escape(champ.id)}"]`);
+      const label = (champ.id && formulaire.querySelector(`label[for="${CSS.escape(champ.id)}"]`)) ||
+        champ.closest(".cpd-parametre")?.querySelector(".cpd-etiquette");
       const nom = label ? label.firstChild.textContent.trim() : id;
-      if (champ.dataset.type === "booleen") {
+      if (champ.dataset.type === "pile" && editeur("pile")) {
+        editeur("pile").ecrire(champ, valeur);
+        fixes.push(`${nom} : ${(Array.isArray(valeur) ? valeur : []).map((s) => s.nom).join(", ")}`);
+      } else if (champ.dataset.type === "booleen") {
         champ.checked = Boolean(valeur);
         fixes.push(`${nom} ${valeur ? "oui" : "non"}`);
       } else {
@@ -520,6 +535,27 @@
         lancer();
       });
     });
+    // A rule page links to « calculation--preset » (its hasard): that preset is applied on arrival.
+    function presetDuLien() {
+      let cible = "";
+      try {
+        cible = decodeURIComponent(window.location.hash.slice(1));
+      } catch (e) {
+        return false;
+      }
+      const ligne = cible && Array.from(formulaire.querySelectorAll("[data-preselection-ligne]")).find((l) => l.id === cible);
+      const bouton = ligne && ligne.querySelector("button[data-preselection]");
+      if (!bouton) return false;
+      appliquerPreselection(formulaire, bouton);
+      return true;
+    }
+    window.addEventListener("hashchange", () => {
+      if (presetDuLien()) {
+        plusTard.annuler();
+        lancer();
+      }
+    });
+    const presetApplique = presetDuLien();
     formulaire.addEventListener("submit", (evenement) => {
       evenement.preventDefault();
       // An explicit « Calculer » supersedes a pending recalculation on change.
@@ -532,13 +568,13 @@
     });
     // The result for the default values: drawn at once when the build computed it, else as soon
     // as the engine is ready (a deck form asks first).
-    const construction = paquetManquant(formulaire) ? null : resultatConstruction(formulaire);
+    const construction = paquetManquant(formulaire) || presetApplique ? null : resultatConstruction(formulaire);
     if (construction) {
       zone.dataset.origine = "construction";
       actuelle = serie(construction, resumeParametres(formulaire));
       dessiner();
     }
-    if (paquetManquant(formulaire)) lancer();
+    if (paquetManquant(formulaire) || presetApplique) lancer();
     moteur
       .preparer(jeu)
       .then(() => {
