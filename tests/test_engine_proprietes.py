@@ -34,7 +34,7 @@ EXAMPLES = {jeu: [yaml.safe_load(p.read_text("utf-8")) for p in sorted((DATA / j
             for jeu in GAMES}
 SETTINGS = settings(max_examples=100, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-VIOLATION_KEYS = {"code", "message", "chemin", "regle"}
+VIOLATION_KEYS = {"code", "message", "chemin", "regle", "parties"}
 
 
 def _ids(value: Any, out: set[str]) -> set[str]:
