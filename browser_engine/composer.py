@@ -291,7 +291,7 @@ def _nouvelles(avant: list[dict[str, Any]], apres: list[dict[str, Any]], prefixe
             restantes[cle] -= 1
         elif _concerne(v.get("chemin"), prefixe):
             out.append({"code": v.get("code"), "message": v.get("message"), "chemin": v.get("chemin"),
-                        "regle": v.get("regle")})
+                        "regle": v.get("regle"), "parties": v.get("parties")})
     return out
 
 

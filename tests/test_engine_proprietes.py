@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from browser_engine import ErreurEntree, fusionner_catalogue, lire_liste, valider
 from browser_engine.cli import main
+from browser_engine.messages import rendu_cli
 from tests.engine_support import DATA, load_bundle
 
 GAMES = ("bataille-d6", "hami", "kharn-ages")
@@ -148,6 +149,8 @@ def assert_report(report: Any) -> None:
         assert isinstance(violation["message"], str) and violation["message"]
         assert violation["code"].isupper()
         assert violation["chemin"] == "" or violation["chemin"].startswith("/")
+        # Issue 23: the parts, rendered for the CLI, are the message (a user's « {entree} » stays text).
+        assert "".join(rendu_cli(violation["parties"])) == violation["message"]
     json.dumps(report, allow_nan=False).encode("utf-8")  # what the worker sends to the page
 
 

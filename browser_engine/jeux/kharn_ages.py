@@ -285,7 +285,7 @@ class _Analyse(EquipementMixin):
             connus_texte = "profils fournis : {valeurs:profil={connus}&}" + (" …" if len(connus) > 8 else "")
         else:
             connus_texte = "aucun profil n'est fourni pour l'instant"
-        self.erreur("KA_PROFIL_INCONNU", "profil inconnu « {ident} » : les cartes de profil ne sont pas dans le "
+        self.erreur("KA_PROFIL_INCONNU", "profil inconnu « {valeurs:profil={ident}} » : les cartes de profil ne sont pas dans le "
                     "livre, recopiez la vôtre dans {champ:/profils} ou chargez un catalogue qui la contient ("
                     + connus_texte + ").", f"{f.chemin}/profil", {"ident": nom_court(ident), "connus": connus[:8]},
                     Figurine(f.index, f.brut))  # no name yet: `Entrée 3 — `
