@@ -23,7 +23,8 @@ from .messages import Partie, nombre_affiche, placeholders, pluriel, rediger
 from .schema_lite import json_equal
 
 __all__ = ["NOMS_ENTREE", "NOMS_LISTE", "NOMS_MESURE", "Resultat", "Violation", "VueEntree", "appliquer",
-           "nom_court", "nombre_affiche", "placeholders", "pluriel", "remplir", "signaler", "violation"]
+           "nom_court", "nombre_affiche", "placeholders", "pluriel", "remplir", "signaler", "signaler_texte",
+           "violation"]
 
 SEVERITES = ("erreur", "avertissement")
 # Names every list-wide rule may use in bounds and messages (`validation._noms` gives their values).
@@ -105,6 +106,21 @@ def nom_court(value: Any, default: str = "sans nom") -> str:
     if not isinstance(value, str) or not value:
         return default
     return value if len(value) <= 60 else value[:59] + "…"
+
+
+def signaler_texte(donnees_jeu: dict[str, Any], code: str, message: str, chemin: str, regle: str | None,
+                   valeurs: dict[str, Any] | None = None, *, entree: int | None = None, nom: str | None = None,
+                   base: str | None = None, avant: str = "") -> Violation:
+    """`signaler` for a message that is plain text unless `valeurs` are given (then a template).
+
+    A message built with a player's text is passed without values: it is never read as a template.
+    With `entree`, the message starts with that entry (`{entree}`); `avant` is plain text put first.
+    """
+    modele, valeurs = (message, dict(valeurs)) if valeurs is not None else ("{texte}", {"texte": message})
+    modele = ("{entree}" if entree is not None else "") + modele
+    if avant:
+        modele, valeurs["avant"] = "{avant}" + modele, avant
+    return signaler(donnees_jeu, code, modele, chemin, regle, valeurs, entree=entree, nom=nom, base=base)
 
 
 def nombre_json(value: Fraction) -> int | float:

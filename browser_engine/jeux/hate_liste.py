@@ -13,7 +13,7 @@ from typing import Any
 
 from .. import bundle
 from ..messages import choix
-from ..regles import Violation, nom_court, signaler, violation
+from ..regles import Violation, nom_court, signaler_texte
 
 TYPES_TRIBU = ("prince", "shaman", "champion", "guerrier", "jeune-sang")
 MERCENAIRE = "mercenaire"
@@ -132,18 +132,13 @@ class Controle:
 
         Relative fields of a template are under `base` (an entry's pointer), else `/entrees/-`.
         """
-        self.erreurs.append(self._violation(code, message, chemin, valeurs, base))
+        self.erreurs.append(signaler_texte(self.donnees, code, message, chemin, self.lien(code), valeurs, base=base))
 
     def avertissement(self, code: str, message: str, chemin: str, valeurs: dict[str, Any] | None = None,
                       base: str | None = None) -> None:
         """Record a warning, as `erreur` does."""
-        self.avertissements.append(self._violation(code, message, chemin, valeurs, base))
-
-    def _violation(self, code: str, message: str, chemin: str, valeurs: dict[str, Any] | None,
-                   base: str | None) -> Violation:
-        if valeurs is None:
-            return violation(code, message, chemin, self.lien(code))
-        return signaler(self.donnees, code, message, chemin, self.lien(code), valeurs, base=base)
+        self.avertissements.append(signaler_texte(self.donnees, code, message, chemin, self.lien(code), valeurs,
+                                                  base=base))
 
     # --- reading ---------------------------------------------------------------------------
 

@@ -25,7 +25,7 @@ from typing import Any
 from .. import bundle
 from ..analyse import AnalyseJeu
 from ..messages import Parties, choix
-from ..regles import Violation, VueEntree, nom_court, signaler
+from ..regles import Violation, VueEntree, nom_court, signaler_texte
 from ..schema_lite import SchemaLite
 from .kharn_ages_degats import CALCULS_DEGATS
 from .kharn_ages_divers import CALCULS_DIVERS
@@ -152,10 +152,6 @@ class Figurine:
         return f"/entrees/{self.index}"
 
     @property
-    def prefixe(self) -> str:
-        return f"Entrée {self.index + 1} « {self.nom} » — "
-
-    @property
     def niveau(self) -> int | None:
         return niveau(self.profil)
 
@@ -196,26 +192,15 @@ class _Analyse(EquipementMixin):
     # --- reporting ---
 
     def erreur(self, code: str, message: str, chemin: str, valeurs: dict[str, Any] | None = None,
-               f: Figurine | None = None, prefixe: str = "") -> None:
-        """Record an error: `message` is plain text, or a template (`messages.py`) filled with `valeurs`.
-
-        `f` is the entry the message starts with (`{entree}`), and whose fields are relative fields.
-        """
-        self.erreurs.append(self._violation(code, message, chemin, valeurs, f, prefixe))
+               f: Figurine | None = None, prefixe: str = "", avertir: bool = False) -> None:
+        """Record an error (a warning with `avertir`): `regles.signaler_texte`, about the entry `f`."""
+        (self.avertissements if avertir else self.erreurs).append(signaler_texte(
+            self.donnees, code, message, chemin, bundle.ancre(self.donnees, REGLES[code]), valeurs,
+            entree=f.index if f else None, nom=f.nom if f else None, avant=prefixe))
 
     def avertissement(self, code: str, message: str, chemin: str, valeurs: dict[str, Any] | None = None,
                       f: Figurine | None = None) -> None:
-        """Record a warning, as `erreur` does."""
-        self.avertissements.append(self._violation(code, message, chemin, valeurs, f, ""))
-
-    def _violation(self, code: str, message: str, chemin: str, valeurs: dict[str, Any] | None,
-                   f: Figurine | None, prefixe: str) -> Violation:
-        modele, valeurs = (message, dict(valeurs)) if valeurs is not None else ("{texte}", {"texte": message})
-        if prefixe:
-            modele, valeurs["prefixe"] = "{prefixe}" + modele, prefixe
-        return signaler(self.donnees, code, ("{entree}" if f else "") + modele, chemin,
-                        bundle.ancre(self.donnees, REGLES[code]), valeurs, entree=f.index if f else None,
-                        nom=f.nom if f else None)
+        self.erreur(code, message, chemin, valeurs, f, avertir=True)
 
     # --- the list's profiles and equipment ---
 

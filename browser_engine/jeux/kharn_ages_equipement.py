@@ -126,7 +126,8 @@ class EquipementMixin:
     sorts: dict[str, dict[str, Any]]
 
     def erreur(self, code: str, message: str, chemin: str, valeurs: dict[str, Any] | None = None,
-               f: Figurine | None = None, prefixe: str = "") -> None:  # pragma: no cover - defined by the analysis
+               f: Figurine | None = None, prefixe: str = "",
+               avertir: bool = False) -> None:  # pragma: no cover - defined by the analysis
         raise NotImplementedError
 
     def avertissement(self, code: str, message: str, chemin: str, valeurs: dict[str, Any] | None = None,
