@@ -316,7 +316,7 @@ def _nouvelles(avant: list[dict[str, Any]], apres: list[dict[str, Any]], prefixe
             restantes[cle] -= 1
         elif _concerne(v.get("chemin"), prefixe):
             out.append({"code": v.get("code"), "message": v.get("message"), "chemin": v.get("chemin"),
-                        "regle": v.get("regle")})
+                        "regle": v.get("regle"), "parties": v.get("parties")})
     return out
 
 
@@ -449,8 +449,15 @@ class _Libelles:
         self.noms = {ident: e["nom"] for ident, e in bundle.entrees_du_jeu(donnees_jeu).items()
                      if isinstance(e.get("nom"), str)}
 
-    def nom(self, valeur: str, cle: str | None, titre: str | None) -> str:
-        """The data name of an id (`lumiere` → Lumière, tribu `um-rak` → Um'Rak), else the id."""
+    def nom(self, valeur: str, cle: str | None, titre: str | None, noeud: dict[str, Any] | None = None) -> str:
+        """A value's name: its field's `x-noms` (`canopee` → Canopée), else the data name of an id.
+
+        `lumiere` → Lumière; tribu `um-rak` → Um'Rak (the item `tribu-um-rak`); else the value itself.
+        """
+        for candidat in (noeud or {}, _resoudre(self.racine, (noeud or {}).get("items"), ABSENT)):
+            noms = candidat.get("x-noms")
+            if isinstance(noms, dict) and isinstance(noms.get(valeur), str):
+                return _propre(noms[valeur], 60)
         nom = self.noms.get(valeur)
         if nom is None and cle:
             nom = self.noms.get(f"{cle}-{valeur}")
@@ -473,7 +480,7 @@ class _Libelles:
         if isinstance(valeur, bool):
             return "oui" if valeur else "non"
         if isinstance(valeur, str):
-            return self.nom(valeur, cle, noeud.get("title") if isinstance(noeud.get("title"), str) else None)
+            return self.nom(valeur, cle, noeud.get("title") if isinstance(noeud.get("title"), str) else None, noeud)
         if isinstance(valeur, (int, float)) or valeur is None:
             return _nombre(valeur) if valeur is not None else "—"
         if profondeur >= 2:

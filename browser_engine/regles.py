@@ -12,7 +12,6 @@ maximum, in list order) rather than at the list, when it counts entries (`compte
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypedDict
@@ -20,10 +19,14 @@ from typing import Any, TypedDict
 from . import bundle
 from .errors import ErreurDonnees
 from .expressions import ErreurExpression, ValeurIndisponible, evaluer
+from .messages import Partie, nombre_affiche, placeholders, pluriel, rediger
 from .schema_lite import json_equal
 
+__all__ = ["NOMS_ENTREE", "NOMS_LISTE", "NOMS_MESURE", "Resultat", "Violation", "VueEntree", "appliquer",
+           "nom_court", "nombre_affiche", "placeholders", "pluriel", "remplir", "signaler", "signaler_texte",
+           "violation"]
+
 SEVERITES = ("erreur", "avertissement")
-_PLACEHOLDER = re.compile(r"\{(?:(s):)?([a-z_][a-z0-9_]*)\}")
 # Names every list-wide rule may use in bounds and messages (`validation._noms` gives their values).
 NOMS_LISTE = ("format", "cout", "nb_entrees")
 # Names a rule's message may use besides those: the measure, its bounds and, per entry, the entry.
@@ -32,17 +35,46 @@ NOMS_ENTREE = ("nom", "numero")
 
 
 class Violation(TypedDict):
-    """A broken rule, as reported to the user."""
+    """A broken rule, as reported to the user.
+
+    `parties` are the message's parts (`messages.py`), which the builder turns into the player's
+    sentence; their CLI renderings, joined, are `message`.
+    """
 
     code: str
     message: str
     chemin: str
     regle: str | None
+    parties: list[Partie]
 
 
-def violation(code: str, message: str, chemin: str, regle: str | None) -> Violation:
+def violation(code: str, message: str, chemin: str, regle: str | None,
+              parties: list[Partie] | None = None) -> Violation:
     """Build a violation (the same object for data rules, Python rules and schema checks)."""
-    return {"code": code, "message": message, "chemin": chemin, "regle": regle}
+    return {"code": code, "message": message, "chemin": chemin, "regle": regle,
+            "parties": parties if parties is not None else [message]}
+
+
+def signaler(donnees_jeu: dict[str, Any], code: str, modele: str, chemin: str, regle: str | None,
+             valeurs: dict[str, Any] | None = None, *, entree: int | None = None, nom: str | None = None,
+             base: str | None = None) -> Violation:
+    """A violation from a message template (`messages.rediger`), for the rules written in Python.
+
+    Args:
+        donnees_jeu: the game bundle (its list schema names the values of `{valeurs:champ}`).
+        code: the violation code.
+        modele: the message template.
+        chemin: the violation's pointer.
+        regle: the link to the rule (`bundle.ancre`).
+        valeurs: the template's values.
+        entree: the entry `{entree}` designates, and relative fields are in.
+        nom: that entry's name, shown after its number.
+        base: the pointer relative fields are under, when not the entry.
+
+    """
+    message, parties = rediger(modele, valeurs, entree=entree, nom=nom, base=base,
+                               schema=bundle.schema_liste(donnees_jeu))
+    return violation(code, message, chemin, regle, parties)
 
 
 @dataclass
@@ -69,17 +101,6 @@ class Resultat:
     mesures: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
-def nombre_affiche(value: Any) -> str:
-    """A number as written in French messages (`12`, `12,5`)."""
-    if isinstance(value, Fraction):
-        if value.denominator == 1:
-            return str(value.numerator)
-        return f"{float(value):.2f}".rstrip("0").replace(".", ",")
-    if isinstance(value, float):
-        return (f"{value:.2f}".rstrip("0").rstrip(".")).replace(".", ",")
-    return str(value)
-
-
 def nom_court(value: Any, default: str = "sans nom") -> str:
     """An entry name for messages: the text itself, shortened past 60 characters."""
     if not isinstance(value, str) or not value:
@@ -87,25 +108,28 @@ def nom_court(value: Any, default: str = "sans nom") -> str:
     return value if len(value) <= 60 else value[:59] + "…"
 
 
+def signaler_texte(donnees_jeu: dict[str, Any], code: str, message: str, chemin: str, regle: str | None,
+                   valeurs: dict[str, Any] | None = None, *, entree: int | None = None, nom: str | None = None,
+                   base: str | None = None, avant: str = "") -> Violation:
+    """`signaler` for a message that is plain text unless `valeurs` are given (then a template).
+
+    A message built with a player's text is passed without values: it is never read as a template.
+    With `entree`, the message starts with that entry (`{entree}`); `avant` is plain text put first.
+    """
+    modele, valeurs = (message, dict(valeurs)) if valeurs is not None else ("{texte}", {"texte": message})
+    modele = ("{entree}" if entree is not None else "") + modele
+    if avant:
+        modele, valeurs["avant"] = "{avant}" + modele, avant
+    return signaler(donnees_jeu, code, modele, chemin, regle, valeurs, entree=entree, nom=nom, base=base)
+
+
 def nombre_json(value: Fraction) -> int | float:
     """An exact number as a JSON number (int when whole)."""
     return value.numerator if value.denominator == 1 else float(value)
 
 
-def pluriel(value: Any) -> str:
-    """French plural mark of a count: `s` from 2 on (« 0 Sorcier », « 1 Sorcier », « 2 Sorciers »)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
-        return ""
-    return "s" if abs(value) >= 2 else ""
-
-
-def placeholders(modele: str) -> list[str]:
-    """Names used by the `{name}` and `{s:name}` placeholders of a message template."""
-    return [match.group(2) for match in _PLACEHOLDER.finditer(modele)]
-
-
 def remplir(modele: str, valeurs: dict[str, Any]) -> str:
-    """Fill the placeholders of a French message template (no `str.format`).
+    """Fill a French message template (no `str.format`): its CLI message (see `messages.rediger`).
 
     `{name}` is replaced by the value, `{s:name}` by the plural mark of the value
     (`{valeur} Sorcier{s:valeur}`).
@@ -114,13 +138,7 @@ def remplir(modele: str, valeurs: dict[str, Any]) -> str:
         ErreurDonnees: a placeholder has no value.
 
     """
-    def value_of(match: re.Match[str]) -> str:
-        name = match.group(2)
-        if name not in valeurs:
-            raise ErreurDonnees(f"Message de règle invalide : « {{{name}}} » n'a pas de valeur ({modele[:40]}…).")
-        return pluriel(valeurs[name]) if match.group(1) else nombre_affiche(valeurs[name])
-
-    return _PLACEHOLDER.sub(value_of, modele)
+    return rediger(modele, valeurs)[0]
 
 
 def correspond(champs: dict[str, Any], selecteur: dict[str, Any] | None) -> bool:
@@ -237,6 +255,7 @@ def _appliquer_une(donnees_jeu: dict[str, Any], regle: dict[str, Any], selected:
                    limits: dict[str, Fraction], noms: dict[str, Any], result: Resultat) -> list[Violation]:
     anchor = bundle.ancre(donnees_jeu, regle.get("regle"))
     suffix = str(regle.get("chemin") or "")
+    schema = bundle.schema_liste(donnees_jeu)
     found: list[Violation] = []
     if regle.get("portee") == "entree":
         for entry in selected:
@@ -247,7 +266,9 @@ def _appliquer_une(donnees_jeu: dict[str, Any], regle: dict[str, Any], selected:
             values = {**noms, **limits, "valeur": value, "ecart": gap,
                       "nom": nom_court(entry.champs.get("nom")), "numero": entry.index + 1}
             chemin = f"/entrees/{entry.index}" + (f"/{suffix}" if suffix else "")
-            found.append(violation(regle["code"], remplir(regle["message"], values), chemin, anchor))
+            message, parties = rediger(regle["message"], values, entree=entry.index,
+                                       nom=nom_court(entry.champs.get("nom"), ""), schema=schema)
+            found.append(violation(regle["code"], message, chemin, anchor, parties))
         return found
     value = mesurer(regle, selected)
     if value is None:
@@ -260,13 +281,15 @@ def _appliquer_une(donnees_jeu: dict[str, Any], regle: dict[str, Any], selected:
     values = {**noms, **limits, "valeur": value, "ecart": gap}
     excess = en_exces(regle, selected, limits) if par_entree(regle) else []
     for entry in excess:
+        # The entry in excess is named first; fields are still those of any entry (`/entrees/-/…`).
         shown = nom_court(entry.champs.get("nom"), "")
-        prefix = f"Entrée {entry.index + 1}" + (f" « {shown} »" if shown else "") + " — "
-        message = remplir(regle["message"], {**values, "nom": nom_court(entry.champs.get("nom")),
-                                             "numero": entry.index + 1})
-        found.append(violation(regle["code"], prefix + message, f"/entrees/{entry.index}", anchor))
+        message, parties = rediger("{entree}" + regle["message"], {**values, "nom": nom_court(entry.champs.get("nom")),
+                                                                   "numero": entry.index + 1},
+                                   entree=entry.index, nom=shown, base="/entrees/-", schema=schema)
+        found.append(violation(regle["code"], message, f"/entrees/{entry.index}", anchor, parties))
     if not excess:
-        found.append(violation(regle["code"], remplir(regle["message"], values), suffix, anchor))
+        message, parties = rediger(regle["message"], values, schema=schema)
+        found.append(violation(regle["code"], message, suffix, anchor, parties))
     return found
 
 

@@ -293,11 +293,13 @@ def _suggestion(libelles: Any, base: dict[str, Any], essai: _Essai, cout_avant: 
                          "avant": None if c.avant is ABSENT else c.avant,
                          "apres": None if c.apres is ABSENT else c.apres,
                          "description": decrire(libelles, c)} for c in essai.changements],
-        "corrige": [{"code": e.get("code"), "message": e.get("message"), "chemin": e.get("chemin")}
+        "corrige": [{"code": e.get("code"), "message": e.get("message"), "chemin": e.get("chemin"),
+                     "parties": e.get("parties")}
                     for e in base["erreurs"] if (e.get("code"), e.get("chemin")) not in _cles(rapport["erreurs"])],
         "cout_avant": cout_avant,
         "cout_apres": essai.cout,
-        "avertissements": [{"code": a.get("code"), "message": a.get("message"), "chemin": a.get("chemin")}
+        "avertissements": [{"code": a.get("code"), "message": a.get("message"), "chemin": a.get("chemin"),
+                            "parties": a.get("parties")}
                            for a in rapport["avertissements"]
                            if (a.get("code"), a.get("chemin")) not in avertissements_avant],
         "liste": essai.liste,

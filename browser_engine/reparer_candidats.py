@@ -21,6 +21,7 @@ from . import bundle
 from .catalogue import CLES
 from .composer import ABSENT, _candidats, _egal, _resoudre, _types
 from .errors import ErreurEntree
+from .messages import Repere, analyser, cles_du_champ, litteral
 from .reader import lire_document
 
 Jetons = tuple[str | int, ...]
@@ -31,7 +32,7 @@ EXTRAIT = re.compile(r"«\s*([a-z_][a-z0-9_]*)\s*:\s*([^»\n]{1,200}?)\s*»")  #
 MAX_PROFONDEUR_OBJET = 3  # nested objects built from the schema
 
 __all__ = ["ABSENT", "Changement", "Explorateur", "appliquer", "dans_le_foyer", "pointeur", "sur_un_pointeur",
-           "valeurs_des_messages"]
+           "valeurs_des_messages", "valeurs_des_modeles", "valeurs_des_parties"]
 
 
 def pointeur(jetons: Sequence[str | int]) -> str:
@@ -89,6 +90,56 @@ def valeurs_des_messages(messages: Sequence[Any]) -> dict[str, list[Any]]:
             valeur = document.get(cle) if isinstance(document, dict) else None
             if _complet(valeur) and not any(_egal(valeur, v) for v in out.get(cle, [])):
                 out.setdefault(cle, []).append(valeur)
+    return out
+
+
+def _ajouter_valeur(out: dict[str, list[Any]], cle: str, valeur: Any) -> None:
+    if _complet(valeur) and not any(_egal(valeur, v) for v in out.get(cle, [])):
+        out.setdefault(cle, []).append(valeur)
+
+
+def _valeurs_du_champ(out: dict[str, list[Any]], pointeur: str, valeur: Any) -> None:
+    """A field's value, for its own key and, nested, for the keys above it (`bot_jordan: {batteries: 5}`).
+
+    The outermost key of a nested field (`options`) is left out: the whole object is not proposed.
+    """
+    cles = cles_du_champ(pointeur)
+    for i in range(len(cles)):
+        if i == 0 and len(cles) > 1:
+            continue
+        imbriquee = valeur
+        for cle in reversed(cles[i + 1:]):
+            imbriquee = {cle: imbriquee}
+        _ajouter_valeur(out, cles[i], imbriquee)
+
+
+def valeurs_des_modeles(modeles: Sequence[Any]) -> dict[str, list[Any]]:
+    """The values the rules' message templates give a field (`{champ:tuile_depart=abri}`), by field name."""
+    out: dict[str, list[Any]] = {}
+    for modele in modeles:
+        if not isinstance(modele, str):
+            continue
+        for jeton in analyser(modele):
+            if isinstance(jeton, Repere) and jeton.sorte == "champ" and jeton.valeurs and "{" not in jeton.texte[1:-1]:
+                _valeurs_du_champ(out, jeton.chemin if jeton.chemin.startswith("/") else "/entrees/-/" + jeton.chemin,
+                                  litteral(jeton.valeurs[0]))
+    return out
+
+
+def valeurs_des_parties(violations: Sequence[Any]) -> dict[str, list[Any]]:
+    """The values the violations' message parts give a field (`{"champ": …, "valeur": …}`), by field name."""
+    out: dict[str, list[Any]] = {}
+    for violation in violations:
+        parties = violation.get("parties") if isinstance(violation, dict) else None
+        if not isinstance(parties, list):
+            for cle, valeurs in valeurs_des_messages([violation.get("message") if isinstance(violation, dict)
+                                                      else None]).items():
+                for valeur in valeurs:
+                    _ajouter_valeur(out, cle, valeur)
+            continue
+        for partie in parties:
+            if isinstance(partie, dict) and isinstance(partie.get("champ"), str) and "valeur" in partie:
+                _valeurs_du_champ(out, partie["champ"], partie["valeur"])
     return out
 
 
@@ -243,8 +294,8 @@ class Explorateur:
                 self.ids[cle] = [e["id"] for e in valeur if isinstance(e, dict) and isinstance(e.get("id"), str)]
         self.erreurs = erreurs
         regles = donnees_jeu.get("regles_liste")
-        self.regles = valeurs_des_messages([r.get("message") for r in regles if isinstance(r, dict)]
-                                           if isinstance(regles, list) else [])
+        self.regles = valeurs_des_modeles([r.get("message") for r in regles if isinstance(r, dict)]
+                                          if isinstance(regles, list) else [])
         self.a_choisir: dict[Jetons, list[str]] = {}  # absent objects not proposed: the fields to choose
 
     def changements(self, liste: dict[str, Any], erreurs: list[dict[str, Any]] | None = None) -> list[Changement]:
@@ -257,7 +308,7 @@ class Explorateur:
             self.nombres.setdefault(str(e.get("chemin") or ""), set()).update(chiffres)
         self.valeurs_par_cle: dict[str, list[str]] = {}
         self.des_regles = dict(self.regles)
-        for cle, valeurs in valeurs_des_messages([e.get("message") for e in erreurs]).items():
+        for cle, valeurs in valeurs_des_parties(erreurs).items():
             self.des_regles[cle] = self.des_regles.get(cle, []) + [v for v in valeurs if v not in self.des_regles.get(cle, [])]
         self._recenser(liste, None)
         self.liste = liste

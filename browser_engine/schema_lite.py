@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .messages import Partie, Parties, champs, rediger
 from .yaml_lite import MAX_DIGITS
 
 ANNOTATIONS = frozenset(("$schema", "$id", "$comment", "$defs", "definitions", "title", "description",
@@ -46,6 +47,9 @@ GENERIC_CODES = {
 }
 TYPE_LABELS = {"string": "un texte", "integer": "un nombre entier", "number": "un nombre",
                "boolean": "true ou false", "array": "une liste", "object": "un objet", "null": "null"}
+# The types whose label names values: the builder shows them in the player's words (« coché », « vide »).
+TYPE_VALEURS: dict[str, list[Any]] = {"boolean": [True, False], "null": [None]}
+MAX_PROFONDEUR_REQUIS = 4  # nested required objects whose inner fields a missing object's message names
 
 
 class SchemaNonPrisEnCharge(ValueError):
@@ -62,6 +66,7 @@ class Ecart:
         code: stable violation code.
         message: French message.
         regle: id of the rule entry explaining the field, if the schema names one.
+        parties: the message's parts (`messages.py`).
 
     """
 
@@ -70,6 +75,7 @@ class Ecart:
     code: str
     message: str
     regle: str | None
+    parties: tuple[Partie, ...] = ()
 
 
 def pointeur(parts: list[str | int] | tuple[str | int, ...]) -> str:
@@ -91,6 +97,16 @@ def afficher(value: Any) -> str:
         shown = value if len(value) <= 40 else value[:39] + "…"
         return f"« {lisible(shown)} »"
     return "une liste" if isinstance(value, list) else "un objet"
+
+
+def afficher_parties(value: Any, chemin: str) -> Parties:
+    """`afficher`, as message parts: a string, a boolean or null is a value of the field at `chemin`."""
+    if isinstance(value, str):
+        shown = lisible(value if len(value) <= 40 else value[:39] + "…")
+        return Parties(["« ", {"valeurs": [shown], "champ": chemin, "liaison": "ou"}, " »"])
+    if isinstance(value, bool) or value is None:
+        return Parties([{"valeurs": [value], "champ": chemin, "liaison": "ou"}])
+    return Parties([afficher(value)])
 
 
 def lisible(text: str) -> str:
@@ -199,7 +215,7 @@ class SchemaLite:
         label = schema.get("title", label)
         if "$ref" in schema:
             self._check(self.resolve(schema["$ref"]), value, parts, out, regle, label)
-        ctx = _Context(schema, parts, out, regle, label or (f"« {parts[-1]} »" if parts else "La liste"))
+        ctx = _Context(schema, parts, out, regle, label)
         if not _check_type(ctx, value):
             return
         _check_values(ctx, value)
@@ -213,19 +229,39 @@ class SchemaLite:
         properties = schema.get("properties", {})
         for key in schema.get("required", []):
             if key not in value:
-                title = (properties.get(key) or {}).get("title")
-                shown = f"« {key} »" + (f" ({title})" if title and title != key else "")
-                ctx.report("required", f"champ obligatoire manquant : {shown}.", prefix=False)
+                self._missing(ctx, key, properties.get(key))
         extra = schema.get("additionalProperties", True)
         for key, child in value.items():
             if key in properties:
                 self._check(properties[key], child, ctx.parts + [key], ctx.out, ctx.regle, None)
             elif extra is False:
-                allowed = ", ".join(properties) or "aucun"
-                ctx.report("additionalProperties", f"champ inconnu « {key} » ; champs possibles : {allowed}.",
-                           parts=ctx.parts + [key], prefix=False)
+                allowed = champs([pointeur(ctx.parts + [k]) for k in properties]) or Parties(["aucun"])
+                ctx.report("additionalProperties", "Champ inconnu « {cle} » ; champs possibles : {permis}.",
+                           {"cle": lisible(key), "permis": allowed}, parts=ctx.parts + [key], prefix=False)
             elif isinstance(extra, dict):
                 self._check(extra, child, ctx.parts + [key], ctx.out, ctx.regle, None)
+
+    def _missing(self, ctx: _Context, key: str, sub: Any) -> None:
+        """A required field is missing; a missing object whose own fields are required names those fields."""
+        inner = self._required_inside(sub, ctx.parts + [key], 0)
+        ici = pointeur(ctx.parts + [key])
+        if not inner:
+            ctx.report("required", "Champ obligatoire manquant : {champ:{ici}}.", {"ici": ici}, prefix=False)
+            return
+        ctx.report("required", "Champ{s:n} obligatoire{s:n} manquant{s:n} dans {champ:{ici}} : {champs}.",
+                   {"ici": ici, "n": len(inner), "champs": champs(inner, "et")}, prefix=False)
+
+    def _required_inside(self, sub: Any, parts: list[str | int], depth: int) -> list[str]:
+        """Pointers of the required fields of a missing object (nested required objects: their own)."""
+        while isinstance(sub, dict) and "$ref" in sub:
+            sub = self.resolve(sub["$ref"])
+        if not isinstance(sub, dict) or depth >= MAX_PROFONDEUR_REQUIS:
+            return []
+        properties = sub.get("properties") or {}
+        out: list[str] = []
+        for key in sub.get("required") or []:
+            out += self._required_inside(properties.get(key), parts + [key], depth + 1) or [pointeur(parts + [key])]
+        return out
 
     def _check_array(self, ctx: _Context, value: list[Any]) -> None:
         schema = ctx.schema
@@ -239,11 +275,12 @@ class SchemaLite:
                 wanted = f"au moins {low}"
             else:
                 wanted = f"au plus {high}"
-            ctx.report(keyword, f"{count} élément{'s' if count > 1 else ''} ; il en faut {wanted}.")
+            ctx.report(keyword, "{nombre} élément{s:nombre} ; il en faut {voulu}.", {"nombre": count, "voulu": wanted})
         if schema.get("uniqueItems"):
             for i in range(count):
                 if any(json_equal(value[i], value[j]) for j in range(i)):
-                    ctx.report("uniqueItems", f"la valeur {afficher(value[i])} est en double.",
+                    ctx.report("uniqueItems", "la valeur {valeur} est en double.",
+                               {"valeur": afficher_parties(value[i], pointeur(ctx.parts + [i]))},
                                parts=ctx.parts + [i])
         items = schema.get("items")
         if isinstance(items, dict):
@@ -259,18 +296,27 @@ class _Context:
     parts: list[str | int]
     out: list[Ecart]
     regle: str | None
-    label: str
+    label: str | None
 
-    def report(self, keyword: str, message: str, parts: list[str | int] | None = None,
-               prefix: bool = True) -> None:
+    def etiquette(self) -> Parties:
+        """The checked value's label: its title, else its field (`« melee »`), else « La liste »."""
+        if self.label:
+            return Parties([self.label])
+        return Parties([{"champ": pointeur(self.parts)}] if self.parts else ["La liste"])
+
+    def report(self, keyword: str, modele: str, valeurs: dict[str, Any] | None = None,
+               parts: list[str | int] | None = None, prefix: bool = True) -> None:
         custom = self.schema.get("x-code")
         if isinstance(custom, dict):
             code = custom.get(keyword) or GENERIC_CODES[keyword]
         else:
             code = custom or GENERIC_CODES[keyword]
-        text = f"{self.label} : {message}" if prefix else message[0].upper() + message[1:]
-        self.out.append(Ecart(pointeur(parts if parts is not None else self.parts), keyword, code, text,
-                              self.regle))
+        valeurs = dict(valeurs or {})
+        if prefix:
+            modele, valeurs["etiquette"] = "{etiquette} : " + modele, self.etiquette()
+        message, parties = rediger(modele, valeurs)
+        self.out.append(Ecart(pointeur(parts if parts is not None else self.parts), keyword, code, message,
+                              self.regle, tuple(parties)))
 
 
 def _check_type(ctx: _Context, value: Any) -> bool:
@@ -280,18 +326,28 @@ def _check_type(ctx: _Context, value: Any) -> bool:
     types = [expected] if isinstance(expected, str) else list(expected)
     if any(_has_type(value, t) for t in types):
         return True
-    wanted = " ou ".join(TYPE_LABELS.get(t, t) for t in types)
-    ctx.report("type", f"{afficher(value)} n'a pas le bon type ; attendu : {wanted}.")
+    ici = pointeur(ctx.parts)
+    wanted: list[Partie] = []
+    for k, t in enumerate(types):
+        if k:
+            wanted.append(" ou ")
+        wanted.append({"valeurs": TYPE_VALEURS[t], "champ": ici, "liaison": "ou"} if t in TYPE_VALEURS
+                      else TYPE_LABELS.get(t, t))
+    ctx.report("type", "{valeur} n'a pas le bon type ; attendu : {voulu}.",
+               {"valeur": afficher_parties(value, ici), "voulu": Parties(wanted)})
     return False
 
 
 def _check_values(ctx: _Context, value: Any) -> None:
     schema = ctx.schema
+    ici = pointeur(ctx.parts)
     if "const" in schema and not json_equal(value, schema["const"]):
-        ctx.report("const", f"{afficher(value)} au lieu de {afficher(schema['const'])}.")
+        ctx.report("const", "{valeur} au lieu de {attendu}.", {"valeur": afficher_parties(value, ici),
+                                                               "attendu": afficher_parties(schema["const"], ici)})
     if "enum" in schema and not any(json_equal(value, option) for option in schema["enum"]):
-        options = ", ".join(afficher(o).strip("« »") for o in schema["enum"])
-        ctx.report("enum", f"{afficher(value)} n'est pas une valeur permise ; valeurs possibles : {options}.")
+        options = [afficher(o).strip("« »") if isinstance(o, str) else o for o in schema["enum"]]
+        ctx.report("enum", "{valeur} n'est pas une valeur permise ; valeurs possibles : {valeurs:{ici}={options}}.",
+                   {"valeur": afficher_parties(value, ici), "ici": ici, "options": options})
     if json_type(value) in ("integer", "number"):
         _check_bounds(ctx, value)
     elif isinstance(value, str):
@@ -300,24 +356,29 @@ def _check_values(ctx: _Context, value: Any) -> None:
 
 def _check_bounds(ctx: _Context, value: float) -> None:
     schema = ctx.schema
+    shown = afficher(value)
     if "minimum" in schema and value < schema["minimum"]:
-        ctx.report("minimum", f"{afficher(value)} est inférieur au minimum autorisé ({schema['minimum']}).")
+        ctx.report("minimum", "{valeur} est inférieur au minimum autorisé ({borne}).",
+                   {"valeur": shown, "borne": schema["minimum"]})
     if "maximum" in schema and value > schema["maximum"]:
-        ctx.report("maximum", f"{afficher(value)} dépasse le maximum autorisé ({schema['maximum']}).")
+        ctx.report("maximum", "{valeur} dépasse le maximum autorisé ({borne}).",
+                   {"valeur": shown, "borne": schema["maximum"]})
     if "exclusiveMinimum" in schema and value <= schema["exclusiveMinimum"]:
-        ctx.report("exclusiveMinimum", f"{afficher(value)} doit être strictement supérieur à "
-                                       f"{schema['exclusiveMinimum']}.")
+        ctx.report("exclusiveMinimum", "{valeur} doit être strictement supérieur à {borne}.",
+                   {"valeur": shown, "borne": schema["exclusiveMinimum"]})
     if "exclusiveMaximum" in schema and value >= schema["exclusiveMaximum"]:
-        ctx.report("exclusiveMaximum", f"{afficher(value)} doit être strictement inférieur à "
-                                       f"{schema['exclusiveMaximum']}.")
+        ctx.report("exclusiveMaximum", "{valeur} doit être strictement inférieur à {borne}.",
+                   {"valeur": shown, "borne": schema["exclusiveMaximum"]})
 
 
 def _check_string(ctx: _Context, value: str) -> None:
     schema = ctx.schema
     if "minLength" in schema and len(value) < schema["minLength"]:
         wanted = schema["minLength"]
-        ctx.report("minLength", "texte vide." if wanted == 1 else f"texte trop court (au moins {wanted} caractères).")
+        ctx.report("minLength", "texte vide." if wanted == 1 else "texte trop court (au moins {n} caractères).",
+                   {"n": wanted})
     if "maxLength" in schema and len(value) > schema["maxLength"]:
-        ctx.report("maxLength", f"texte trop long ({len(value)} caractères ; au plus {schema['maxLength']}).")
+        ctx.report("maxLength", "texte trop long ({n} caractères ; au plus {max}).",
+                   {"n": len(value), "max": schema["maxLength"]})
     if "pattern" in schema and len(value) <= 10_000 and not re.search(schema["pattern"], value):
-        ctx.report("pattern", f"{afficher(value)} n'a pas le format attendu.")
+        ctx.report("pattern", "{valeur} n'a pas le format attendu.", {"valeur": afficher(value)})

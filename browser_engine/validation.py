@@ -6,6 +6,7 @@ from typing import Any
 from . import bundle, jeux, regles
 from .analyse import AnalyseJeu
 from .errors import ErreurEntree
+from .messages import Parties, rediger
 from .reader import entiers_exacts, nom_de_type, verifier_structure
 from .regles import Violation, VueEntree, nom_court, violation
 from .schema_lite import Ecart, SchemaLite
@@ -34,9 +35,10 @@ def _avertissement_sans_nom(donnees_jeu: dict[str, Any], schema: SchemaLite,
         return []
     if nom_de_liste(liste) is not None or (nom is not None and not isinstance(nom, str)):
         return []
-    message = ("La liste n'a pas de nom : elle s'affiche et s'imprime « sans nom ». "
-               "Ajoutez par exemple la ligne « nom: Ma bande ».")
-    return [violation(CODE_SANS_NOM, message, "/nom" if nom_ecrit else "", bundle.ancre(donnees_jeu, "verifier"))]
+    message, parties = rediger("La liste n'a pas de nom : elle s'affiche et s'imprime « sans nom ». "
+                               "Donnez-lui en un, par exemple {champ:/nom=Ma bande}.")
+    return [violation(CODE_SANS_NOM, message, "/nom" if nom_ecrit else "", bundle.ancre(donnees_jeu, "verifier"),
+                      parties)]
 
 
 def _defaults(schema: SchemaLite) -> dict[str, Any]:
@@ -57,22 +59,26 @@ def vues_entrees(liste: dict[str, Any], defauts: dict[str, Any]) -> list[VueEntr
     return [VueEntree(i, {**defauts, **e}) for i, e in enumerate(entrees) if isinstance(e, dict)]
 
 
-def _entry_prefix(liste: dict[str, Any], chemin: str) -> str:
-    """`Entrée 3 « Lanciers » — ` for a pointer inside an entry, else ``."""
+def _entree_du_chemin(liste: dict[str, Any], chemin: str) -> tuple[int, str] | None:
+    """The entry a pointer is inside (`/entrees/2/...`) and its name (empty when it has none), or None."""
     parts = chemin.split("/")
     if len(parts) < 3 or parts[1] != "entrees" or not parts[2].isdigit():
-        return ""
+        return None
     index = int(parts[2])
     entrees = liste.get("entrees")
     entry = entrees[index] if isinstance(entrees, list) and index < len(entrees) else None
-    name = nom_court(entry.get("nom") if isinstance(entry, dict) else None, "")
-    shown = f" « {name} »" if name else ""
-    return f"Entrée {index + 1}{shown} — "
+    return index, nom_court(entry.get("nom") if isinstance(entry, dict) else None, "")
 
 
 def _schema_violation(donnees_jeu: dict[str, Any], liste: dict[str, Any], ecart: Ecart) -> Violation:
-    message = _entry_prefix(liste, ecart.chemin) + ecart.message
-    return violation(ecart.code, message, ecart.chemin, bundle.ancre(donnees_jeu, ecart.regle))
+    """A schema failure, named after its entry (`Entrée 3 « Lanciers » — `) when it is inside one."""
+    entree = _entree_du_chemin(liste, ecart.chemin)
+    if entree is None:
+        message, parties = ecart.message, list(ecart.parties) or [ecart.message]
+    else:
+        message, parties = rediger("{entree}{suite}", {"suite": Parties(ecart.parties or [ecart.message])},
+                                   entree=entree[0], nom=entree[1])
+    return violation(ecart.code, message, ecart.chemin, bundle.ancre(donnees_jeu, ecart.regle), parties)
 
 
 def _sans_doublons(violations: list[Violation], prioritaires: list[Violation]) -> list[Violation]:
@@ -97,9 +103,11 @@ def _verifier_enveloppe(donnees_jeu: dict[str, Any], liste: Any) -> None:
 
 
 def _rapport_autre_jeu(donnees_jeu: dict[str, Any], liste: dict[str, Any]) -> dict[str, Any]:
-    message = (f"Cette liste est pour le jeu « {liste['jeu']} », pas pour « {bundle.nom_du_jeu(donnees_jeu)} » "
-               f"(champ « jeu » : {bundle.identifiant(donnees_jeu)} attendu).")
-    erreur = violation(CODE_JEU_DIFFERENT, message, "/jeu", bundle.ancre(donnees_jeu, "verifier"))
+    message, parties = rediger("Cette liste est pour le jeu « {valeurs:/jeu={autre}} », pas pour « {nom_jeu} » "
+                               "(attendu : {champ:/jeu={jeu}}).",
+                               {"autre": liste["jeu"], "nom_jeu": bundle.nom_du_jeu(donnees_jeu),
+                                "jeu": bundle.identifiant(donnees_jeu)})
+    erreur = violation(CODE_JEU_DIFFERENT, message, "/jeu", bundle.ancre(donnees_jeu, "verifier"), parties)
     budget = liste.get("format") if isinstance(liste.get("format"), int) else None
     return {"valide": False, "cout": None, "budget": budget, "erreurs": [erreur], "avertissements": [],
             "details": {"nom_liste": nom_de_liste(liste) or SANS_NOM}}

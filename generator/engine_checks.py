@@ -19,6 +19,7 @@ from browser_engine.regles import NOMS_ENTREE, NOMS_LISTE, NOMS_MESURE, VueEntre
 from . import bound_checks, calculation_checks, pile_checks, rule_values, score_checks
 from .declarations import Kind, check_declarations
 from .load import DataFile
+from .message_checks import enum_name_problems, message_problems
 from .problems import Problem
 from .validate import Located, entries_of
 
@@ -37,8 +38,11 @@ def game_problems(game: Game, files: list[DataFile], root: Path) -> list[Problem
     data = bundle(game, root)
     located = {entry.value["id"]: entry for entry in entries_of(files)}
     fields = list_fields(data, root, game.id)
+    schemas = data.get("schemas") or {}
     problems = [p for entry in located.values() if entry.kind == "regles_liste"
-                for p in rule_problems(entry, fields, _list_top_fields(data), data)]
+                for p in rule_problems(entry, fields, _list_top_fields(data), data)
+                + message_problems(entry, schemas.get("liste") or {}, schemas.get("catalogue"))]
+    problems += enum_name_problems(game.id, data, root)  # message_checks.py
     problems += calculation_problems(game.id, data, located, files)
     problems += score_checks.score_problems(game.id, located, files)  # scores.yaml (score_checks.py)
     problems += pile_checks.hasard_problems(located)  # the `hasard` of the rules (pile_checks.py)

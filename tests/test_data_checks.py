@@ -107,6 +107,21 @@ CASES = [
     ("48-lien-ancre-inconnue.yaml", F,
      [f"{F}:7:12 $.sections[0].texte: lien « regles.md#boucliers » : la page « regles » n'a pas d'ancre "
       "« boucliers »"]),
+    # Issue 23: a message's placeholders name fields and values of the list schema, the entry only per entry.
+    ("54-regle-message-parties.yaml", F, [f"{F}:12:14 $.regles_liste[0].message: {m}" for m in (
+        "accolade hors d'un repère dans « {lien: lumiere} » : repères possibles {nom}, {s:nom}, {entree}, "
+        "{champ:…}, {valeurs:…}",
+        "« {champ:/armee} » : « /armee » n'est pas un champ de la liste dans le schéma de liste",
+        "« {champ:clase} » : « clase » n'est pas un champ des entrées dans le schéma de liste",
+        "« {champ:classe=z} » : « z » n'est pas une valeur permise du champ « classe »",
+        "« {champ:classe={x}} » : une règle écrit ses champs et ses valeurs en toutes lettres, sans repère",
+        "« {entree} » n'a de sens que pour une règle de portée entree (le moteur nomme déjà les entrées en excès "
+        "d'une règle de portée liste)",
+        "« {numero} » n'a pas de valeur dans ce message (noms possibles : cout, ecart, format, max, nb_entrees, valeur)",
+        "« {valeurs:classe=a|y} » : « y » n'est pas une valeur permise du champ « classe »",
+        "« {valeurs:rang} » : le champ « rang » n'a pas de liste de valeurs (enum) à nommer",
+        "« {x} » n'a pas de valeur dans ce message (noms possibles : cout, ecart, format, max, nb_entrees, valeur)",
+        "écrivez « {entree} » pour désigner l'entrée (le moteur la nomme), pas « Entrée {numero} … — »")]),
     ("42-imbrication.yaml", F, [f"{F}:1:39 $: imbrication trop profonde : plus de 32 niveaux d'objets ou de listes"]),
     ("43-extension-yml.yml", "data/jeu-test/zz-test.yml",
      ["data/jeu-test/zz-test.yml:1:1 $: fichier « zz-test.yml » non lu : seuls les fichiers « .yaml » "
@@ -156,6 +171,21 @@ def test_mistake_is_located_by_generator_check(project: Path, fixture: str, targ
         (project / "data" / "jeu-test" / "calculs.yaml").unlink()
     shutil.copy(MALFORMES / fixture, project / target)
     assert check(project) == (1, expected)
+
+
+def test_issue23_enum_values_need_a_name(project: Path) -> None:
+    """Every enum value of a list schema is a data item with a name, or has an `x-noms` name."""
+    shutil.copy(MALFORMES / "valides" / "calculs.yaml", project / "data" / "jeu-test" / "calculs.yaml")
+    schema = project / "schemas" / "liste-jeu-test.schema.json"
+    texte = schema.read_text(encoding="utf-8")
+    assert check(project) == (0, [])
+    schema.write_text(texte.replace('"x-noms": {"a": "Classe A", "b": "Classe B", "c": "Classe C"}',
+                                    '"x-noms": {"a": "Classe A", "c": "Classe C", "d": "Classe D"}'), encoding="utf-8")
+    s = "schemas/liste-jeu-test.schema.json"
+    assert check(project) == (1, [
+        f"{s}:43:13 $['$defs'].entree.properties.classe.enum[1]: la valeur « b » n'a pas de nom à montrer au joueur : "
+        "ni élément de données de cet identifiant, ni « x-noms » à côté de l'enum",
+        f"{s}:46:61 $['$defs'].entree.properties.classe.x-noms.d: « d » n'est pas une valeur de l'enum voisin"])
 
 
 def test_very_deep_nesting_is_refused_before_it_is_composed(project: Path) -> None:

@@ -66,7 +66,7 @@ def test_rules_are_well_formed(bundle):
             assert noms_utilises(bound) <= {"format", "cout", "nb_entrees"}, rule["id"]
         allowed = {"valeur", "ecart", "format", "cout", "nb_entrees", *rule["borne"]}
         if rule["portee"] == "entree":
-            allowed |= {"nom", "numero"}
+            allowed |= {"nom", "numero", "entree"}
         assert set(re.findall(r"\{([a-z_]+)\}", rule["message"])) <= allowed, rule["id"]
 
 

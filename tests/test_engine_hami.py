@@ -590,7 +590,7 @@ def test_sortes_d_entree(bundle):
 def test_violations_completes_et_liees(bundle):
     liste = communaute(gardien(meneur=True, sorts=["aspiration"]), pisteuse(tribu="canopee"))
     for erreur in rapport(bundle, liste)["erreurs"]:
-        assert set(erreur) == {"code", "message", "chemin", "regle"}
+        assert set(erreur) == {"code", "message", "chemin", "regle", "parties"}
         assert re.fullmatch(r"HAMI_[A-Z_]+", erreur["code"])
         assert erreur["chemin"].startswith("/")
         assert erreur["regle"] and erreur["regle"].startswith("hami/"), erreur

@@ -234,7 +234,7 @@ def test_profil_inconnu(bundle):
     r = rapport(bundle, fer)
     assert [(e["code"], e["chemin"]) for e in r["erreurs"]] == [("KA_PROFIL_INCONNU", "/entrees/0/profil")]
     message = r["erreurs"][0]["message"]
-    assert "« profils: »" in message and "catalogue" in message and "soldat" in message
+    assert "« profils »" in message and "catalogue" in message and "soldat" in message
     assert r["erreurs"][0]["regle"].endswith("#profil-fourni")
     valide(bundle, liste({"profil": "soldat"}))
 
@@ -387,7 +387,7 @@ def test_retrait_inconnu(bundle):
 def test_equipement_ajoute_inconnu(bundle):
     r = rapport(bundle, mongo(ajoute=["hallebarde"]))
     assert [(e["code"], e["chemin"]) for e in r["erreurs"]] == [("KA_EQUIPEMENT_INCONNU", "/entrees/0/ajoute/0")]
-    assert r["cout"] == 75 and "« equipements: »" in r["erreurs"][0]["message"]
+    assert r["cout"] == 75 and "« equipements »" in r["erreurs"][0]["message"]
     valide(bundle, mongo(ajoute=["guisarme"]))
 
 

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from browser_engine import ErreurEntree, fusionner_catalogue, lire_liste, valider
 from browser_engine.cli import main
+from browser_engine.messages import rendu_cli
 from tests.engine_support import DATA, load_bundle
 
 GAMES = ("bataille-d6", "hami", "kharn-ages")
@@ -34,7 +35,7 @@ EXAMPLES = {jeu: [yaml.safe_load(p.read_text("utf-8")) for p in sorted((DATA / j
             for jeu in GAMES}
 SETTINGS = settings(max_examples=100, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-VIOLATION_KEYS = {"code", "message", "chemin", "regle"}
+VIOLATION_KEYS = {"code", "message", "chemin", "regle", "parties"}
 
 
 def _ids(value: Any, out: set[str]) -> set[str]:
@@ -148,6 +149,8 @@ def assert_report(report: Any) -> None:
         assert isinstance(violation["message"], str) and violation["message"]
         assert violation["code"].isupper()
         assert violation["chemin"] == "" or violation["chemin"].startswith("/")
+        # Issue 23: the parts, rendered for the CLI, are the message (a user's « {entree} » stays text).
+        assert "".join(rendu_cli(violation["parties"])) == violation["message"]
     json.dumps(report, allow_nan=False).encode("utf-8")  # what the worker sends to the page
 
 

@@ -79,8 +79,8 @@ def test_schema_messages_are_french_and_name_the_field():
     found = SchemaLite(SCHEMA).valider({"a": 9, "b": "x", "zz": 1})
     messages = [e.message for e in found]
     assert messages[0] == "Valeur A : 9 dépasse le maximum autorisé (5)."
-    assert "n'est pas une valeur permise ; valeurs possibles : 6, vol" in messages[1]
-    assert messages[2].startswith("Champ inconnu « zz » ; champs possibles : a, b, c")
+    assert "n'est pas une valeur permise ; valeurs possibles : 6 ou vol" in messages[1]
+    assert messages[2].startswith("Champ inconnu « zz » ; champs possibles : « a », « b », « c »")
     assert found[1].regle == "regle-b"
 
 

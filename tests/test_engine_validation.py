@@ -250,7 +250,7 @@ def test_missing_fields(bundle):
     report = check(bundle, {"jeu": "bataille-d6", "entrees": [entry]})
     missing = [v for v in report["erreurs"] if v["code"] == "LISTE_CHAMP_MANQUANT"]
     assert {v["chemin"] for v in missing} == {"", "/entrees/0"}
-    assert any("« melee » (Mêlée)" in v["message"] for v in missing)
+    assert any("« melee »" in v["message"] for v in missing)
     assert any("« format »" in v["message"] for v in missing)
 
 

@@ -57,7 +57,7 @@ def test_competitif_meme_tuile_repare_avec_une_tuile_libre() -> None:
         assert c["chemin"] == f"/entrees/{joueur}/tuile_depart" and c["avant"] == prises[joueur]
         autres = [t for k, t in enumerate(prises) if k != joueur]
         assert c["apres"] not in autres, "the new tile must be free"
-        assert f"tuile_depart: {c['apres']}" in texte_regles, "the tile must be one the data names"
+        assert f"{{champ:tuile_depart={c['apres']}}}" in texte_regles, "the tile must be one the data names"
         vues.add(joueur)
     assert 1 in vues, "the player the error points at is offered a free tile"
 

@@ -16,7 +16,7 @@ from .. import bundle
 from ..analyse import AnalyseJeu
 from ..errors import ErreurParametre
 from ..odds import Issue, ResultatCalcul, calculer, fraction_texte, pourcentage
-from ..regles import Violation, VueEntree, nom_court, violation
+from ..regles import Violation, VueEntree, nom_court, signaler
 
 JEU = "bataille-d6"
 COST_TABLE = "cout-des-caracteristiques"
@@ -51,10 +51,10 @@ def characteristic_labels(donnees_jeu: dict[str, Any]) -> dict[str, str]:
     return {name: columns.get(name, name) for name in CHARACTERISTICS}
 
 
-def _allowed(values: dict[Any, int | None]) -> str:
+def _allowed(values: dict[Any, int | None]) -> list[Any]:
     allowed = [v for v, cost in values.items() if cost is not None]
     numbers = sorted(v for v in allowed if isinstance(v, int))
-    return ", ".join([str(v) for v in numbers] + [str(v) for v in allowed if not isinstance(v, int)])
+    return numbers + [v for v in allowed if not isinstance(v, int)]
 
 
 def _is_table_value(value: Any) -> bool:
@@ -70,6 +70,7 @@ class _Costing:
     """Computes figure costs for one validation and collects out-of-table violations."""
 
     def __init__(self, donnees_jeu: dict[str, Any]) -> None:
+        self.donnees = donnees_jeu
         self.table = cost_table(donnees_jeu)
         self.labels = characteristic_labels(donnees_jeu)
         self.anchor = bundle.ancre(donnees_jeu, COST_TABLE)
@@ -82,18 +83,21 @@ class _Costing:
         if value is None or not _is_table_value(value):
             return None  # missing or wrong type: the schema reports it
         values = self.table[name]
-        label = f"{self.labels[name]} {value}"
         where = f"/entrees/{vue.index}/{name}"
-        prefix = _entry_prefix(vue)
+        valeurs = {"label": self.labels[name], "champ": name, "valeur": value, "permises": _allowed(values)}
+        nom = nom_court(vue.champs.get("nom"), "")
         if value not in values:
-            self.errors.append(violation(CODE_OUT_OF_TABLE, f"{prefix}{label} n'existe pas dans la table des "
-                                         f"coûts (valeurs possibles : {_allowed(values)}).", where, self.anchor))
+            self.errors.append(signaler(self.donnees, CODE_OUT_OF_TABLE, "{entree}{label} {valeurs:{champ}={valeur}} "
+                                        "n'existe pas dans la table des coûts (valeurs possibles : "
+                                        "{valeurs:{champ}={permises}}).", where, self.anchor, valeurs,
+                                        entree=vue.index, nom=nom))
             return None
         cost = values[value]
         if cost is None:
-            self.errors.append(violation(CODE_OUT_OF_TABLE, f"{prefix}{label} est interdite : la table des coûts "
-                                         f"ne lui donne aucun coût (valeurs possibles : {_allowed(values)}).",
-                                         where, self.anchor))
+            self.errors.append(signaler(self.donnees, CODE_OUT_OF_TABLE, "{entree}{label} {valeurs:{champ}={valeur}} "
+                                        "est interdite : la table des coûts ne lui donne aucun coût (valeurs possibles "
+                                        ": {valeurs:{champ}={permises}}).", where, self.anchor, valeurs,
+                                        entree=vue.index, nom=nom))
         return cost
 
     def entry(self, vue: VueEntree) -> dict[str, Any]:
@@ -122,12 +126,6 @@ class _Costing:
             "cout_total": figure * count if figure is not None and count else None,
             "couts": breakdown,
         }
-
-
-def _entry_prefix(vue: VueEntree) -> str:
-    name = nom_court(vue.champs.get("nom"), "")
-    shown = f" « {name} »" if name else ""
-    return f"Entrée {vue.index + 1}{shown} — "
 
 
 def _empty_entry(index: int) -> dict[str, Any]:

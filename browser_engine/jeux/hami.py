@@ -28,8 +28,9 @@ from typing import Any
 
 from .. import bundle, domaines
 from ..analyse import AnalyseJeu
+from ..messages import champs
 from ..pioche import CALCULS as CALCULS_PIOCHE
-from ..regles import Violation, VueEntree, pluriel, violation
+from ..regles import Violation, VueEntree, pluriel, signaler
 from . import hami_details, hami_scenarios
 from .hami_cartes import CALCULS as CALCULS_CARTES
 from .hami_donnees import Catalogue, Membre, entier, id_connu, proprietes, textes
@@ -119,11 +120,17 @@ class _Analyse:
 
     # --- reporting ---
 
-    def erreur(self, code: str, message: str, chemin: str, regle: str | None) -> None:
-        self.erreurs.append(violation(code, message, chemin, bundle.ancre(self.donnees, regle)))
+    def erreur(self, code: str, modele: str, chemin: str, regle: str | None, valeurs: dict[str, Any] | None = None,
+               m: Membre | None = None, nom: bool = True) -> None:
+        """Record an error; `{entree}` and relative fields of `modele` are those of `m` (named when `nom`)."""
+        self.erreurs.append(signaler(self.donnees, code, modele, chemin, bundle.ancre(self.donnees, regle), valeurs,
+                                     entree=m.index if m else None, nom=m.nom if m and nom else None))
 
-    def avertissement(self, code: str, message: str, chemin: str, regle: str | None) -> None:
-        self.avertissements.append(violation(code, message, chemin, bundle.ancre(self.donnees, regle)))
+    def avertissement(self, code: str, modele: str, chemin: str, regle: str | None,
+                      valeurs: dict[str, Any] | None = None, m: Membre | None = None) -> None:
+        """Record a warning, as `erreur` does."""
+        self.avertissements.append(signaler(self.donnees, code, modele, chemin, bundle.ancre(self.donnees, regle),
+                                            valeurs, entree=m.index if m else None, nom=m.nom if m else None))
 
     # --- reading ---
 
@@ -137,9 +144,10 @@ class _Analyse:
         m.genre = sortes.pop()
         for champ in brut:
             if champ not in CHAMPS[m.genre] and champ in TOUS_LES_CHAMPS:  # unknown fields: the schema
-                self.erreur(CODE_CHAMP, f"Entrée {index + 1} — le champ « {champ} » ne concerne pas "
-                            f"{ARTICLES[m.genre]} ; champs possibles : {', '.join(CHAMPS[m.genre])}.",
-                            f"{m.chemin}/{champ}", "choisir-un-hami")
+                self.erreur(CODE_CHAMP, "{entree}le champ {champ:{champ}} ne concerne pas {article} ; champs possibles : "
+                            "{champs}.", f"{m.chemin}/{champ}", "choisir-un-hami",
+                            {"champ": champ, "article": ARTICLES[m.genre],
+                             "champs": champs([f"{m.chemin}/{c}" for c in CHAMPS[m.genre]])}, m, nom=False)
         {"hami": self._lire_hami, "familier_sauvage": self._lire_sauvage, "predateur": self._lire_predateur}[m.genre](m)
         if not (isinstance(brut.get("nom"), str) and brut["nom"]):
             m.nom = self._libelle(m)
@@ -147,18 +155,20 @@ class _Analyse:
 
     def _sorte_inconnue(self, m: Membre, sortes: set[str]) -> None:
         if sortes:
-            message = ("une entrée décrit une seule créature : « caste » ou « legendaire » (un Hami), "
-                       "« familier_sauvage » et « predateur » ne vont pas ensemble.")
+            message = ("une entrée décrit une seule créature : {champ:caste} ou {champ:legendaire} (un Hami), "
+                       "{champ:familier_sauvage} et {champ:predateur} ne vont pas ensemble.")
         else:
-            message = ("sorte de créature inconnue : indiquez « caste » ou « legendaire » pour un Hami, "
-                       "« familier_sauvage » pour un familier sauvage, « predateur » pour un prédateur recruté.")
-        self.erreur(CODE_SORTE, f"Entrée {m.index + 1} — {message}", m.chemin, "choisir-un-hami")
+            message = ("sorte de créature inconnue : indiquez {champ:caste} ou {champ:legendaire} pour un Hami, "
+                       "{champ:familier_sauvage} pour un familier sauvage, {champ:predateur} pour un prédateur "
+                       "recruté.")
+        self.erreur(CODE_SORTE, "{entree}" + message, m.chemin, "choisir-un-hami", m=m, nom=False)
 
     def _lire_hami(self, m: Membre) -> None:
         brut = m.brut
         if "caste" in brut and "legendaire" in brut:
-            self.erreur(CODE_CASTE_ET_LEGENDAIRE, f"Entrée {m.index + 1} — un Hami légendaire remplace une caste : "
-                        "gardez « legendaire » et retirez « caste ».", f"{m.chemin}/caste", "hami-legendaires")
+            self.erreur(CODE_CASTE_ET_LEGENDAIRE, "{entree}un Hami légendaire remplace une caste : gardez "
+                        "{champ:legendaire} et retirez {champ:caste}.", f"{m.chemin}/caste", "hami-legendaires",
+                        m=m, nom=False)
         if id_connu(brut.get("legendaire"), self.cat.legendaires):
             self._lire_legendaire(m)
         elif "legendaire" not in brut and id_connu(brut.get("caste"), self.cat.castes):
@@ -184,9 +194,9 @@ class _Analyse:
         donnee = id_connu(brut.get("tribu"), self.cat.tribus)
         if donnee is not None and donnee not in tribus:
             noms = " ou ".join(self.cat.tribus[t].nom for t in tribus if t in self.cat.tribus)
-            self.erreur(CODE_LEGENDAIRE_TRIBU, f"Entrée {m.index + 1} — {m.profil['nom']} est de la tribu {noms}, "
-                        f"pas « {donnee} » : retirez « tribu » ou corrigez-la.", f"{m.chemin}/tribu",
-                        m.legendaire)
+            self.erreur(CODE_LEGENDAIRE_TRIBU, "{entree}{legendaire} est de la tribu {noms}, pas « {valeurs:tribu="
+                        "{tribu}} » : retirez {champ:tribu} ou corrigez-la.", f"{m.chemin}/tribu", m.legendaire,
+                        {"legendaire": m.profil["nom"], "noms": noms, "tribu": donnee}, m, nom=False)
         m.tribu = donnee if donnee in tribus else (tribus[0] if len(tribus) == 1 else None)
         m.lien_impose = props.get("lien") if props.get("lien") in LIENS else None
         m.sorts_imposes = True
@@ -195,9 +205,10 @@ class _Analyse:
             donnes = textes(m.brut.get(champ))
             if donnes and sorted(donnes) != sorted(fixes):
                 attendus = ", ".join(self.cat.nom(f) for f in fixes) or "aucun"
-                self.erreur(CODE_LEGENDAIRE_DOTATION, f"Entrée {m.index + 1} — les {champ} de {m.profil['nom']} "
-                            f"sont imposés ({attendus}) : retirez « {champ} » ou recopiez-les à l'identique.",
-                            f"{m.chemin}/{champ}", m.legendaire)
+                self.erreur(CODE_LEGENDAIRE_DOTATION, "{entree}les {champ} de {legendaire} sont imposés ({attendus}) : "
+                            "retirez {champ:{champ}} ou recopiez-les à l'identique.", f"{m.chemin}/{champ}",
+                            m.legendaire, {"champ": champ, "legendaire": m.profil["nom"], "attendus": attendus}, m,
+                            nom=False)
             setattr(m, champ, fixes)
 
     def _lire_familiers(self, m: Membre) -> None:
@@ -206,9 +217,9 @@ class _Analyse:
             if valeur in self.cat.familiers:
                 m.familiers = [valeur]
             else:
-                possibles = ", ".join(self.cat.familiers)
-                self.erreur(CODE_FAMILIER_INCONNU, f"Entrée {m.index + 1} — familier inconnu « {valeur[:40]} » ; "
-                            f"familiers possibles : {possibles}.", f"{m.chemin}/familier", "regles-des-familiers")
+                self.erreur(CODE_FAMILIER_INCONNU, "{entree}familier inconnu « {valeur} » ; familiers possibles : "
+                            "{valeurs:familier={possibles}}.", f"{m.chemin}/familier", "regles-des-familiers",
+                            {"valeur": valeur[:40], "possibles": list(self.cat.familiers)}, m, nom=False)
         elif isinstance(valeur, list):
             m.familiers = [f for f in valeur if isinstance(f, str) and f in self.cat.familiers]
 
@@ -286,10 +297,11 @@ class _Analyse:
         for m in lies[1:]:
             if m.lien_impose != premier.lien_impose:
                 champ = "legendaire" if m.legendaire else "tribu"
-                self.erreur(CODE_LIEN_MELANGE, f"{m.prefixe}ce Hami est lié à {LIEN_NOMS[m.lien_impose]}, "
-                            f"l'entrée {premier.index + 1} « {premier.nom} » à {LIEN_NOMS[premier.lien_impose]} : "
-                            "Hami de Lumière et Hami de l'Ombre ne se mélangent jamais dans une Communauté.",
-                            f"{m.chemin}/{champ}", "budget-et-composition")
+                self.erreur(CODE_LIEN_MELANGE, "{entree}ce Hami est lié à {lien}, l'entrée {numero} « {autre} » à "
+                            "{lien_autre} : Hami de Lumière et Hami de l'Ombre ne se mélangent jamais dans une "
+                            "Communauté.", f"{m.chemin}/{champ}", "budget-et-composition",
+                            {"lien": LIEN_NOMS[m.lien_impose], "numero": premier.index + 1, "autre": premier.nom,
+                             "lien_autre": LIEN_NOMS[premier.lien_impose]}, m)
 
     def _legendaires_uniques(self) -> None:
         vus: dict[str, Membre] = {}
@@ -297,9 +309,9 @@ class _Analyse:
             if not m.legendaire or not proprietes(m.profil).get("unique"):
                 continue
             if m.legendaire in vus:
-                self.erreur(CODE_LEGENDAIRE_UNIQUE, f"{m.prefixe}{m.profil['nom']} est unique et figure déjà à "
-                            f"l'entrée {vus[m.legendaire].index + 1}.", f"{m.chemin}/legendaire",
-                            "hami-legendaires")
+                self.erreur(CODE_LEGENDAIRE_UNIQUE, "{entree}{legendaire} est unique et figure déjà à l'entrée "
+                            "{numero}.", f"{m.chemin}/legendaire", "hami-legendaires",
+                            {"legendaire": m.profil["nom"], "numero": vus[m.legendaire].index + 1}, m)
             else:
                 vus[m.legendaire] = m
 
@@ -318,20 +330,21 @@ class _Analyse:
             if len(valeur) > FAMILIERS_MAX_SCHEMA:
                 chemins = [f"{m.chemin}/familier"]
             for chemin in chemins:
-                self.erreur(CODE_FAMILIERS_MAX, f"{m.prefixe}{texte} : {len(valeur)} indiqués.", chemin,
-                            "maitresse" if m.legendaire == RUCHE else "regles-des-familiers")
+                self.erreur(CODE_FAMILIERS_MAX, "{entree}{texte} : {nombre} indiqués.", chemin,
+                            "maitresse" if m.legendaire == RUCHE else "regles-des-familiers",
+                            {"texte": texte, "nombre": len(valeur)}, m)
         if m.legendaire != RUCHE:
             return
         if len(m.familiers) >= 2:
             for k, familier in enumerate(valeur[:2]):
                 if isinstance(familier, str) and self.cat.mecanique(familier):
-                    self.erreur(CODE_RUCHE_MECANIQUE, f"{m.prefixe}La Ruche ne reçoit un second familier que hors "
-                                f"mécanique : le {self.cat.nom(familier)} ne peut pas faire partie de ses deux "
-                                "familiers.", f"{m.chemin}/familier/{k}", "maitresse")
+                    self.erreur(CODE_RUCHE_MECANIQUE, "{entree}La Ruche ne reçoit un second familier que hors "
+                                "mécanique : le {familier} ne peut pas faire partie de ses deux familiers.",
+                                f"{m.chemin}/familier/{k}", "maitresse", {"familier": self.cat.nom(familier)}, m)
         elif len(m.familiers) == 1 and not self.cat.mecanique(m.familiers[0]):
-            self.avertissement(CODE_RUCHE_SECOND, f"{m.prefixe}La Ruche reçoit un second familier gratuit (hors "
-                               "mécanique) : ajoutez-le, par exemple « familier: [snifleur, veilleur] ».",
-                               f"{m.chemin}/familier", "maitresse")
+            self.avertissement(CODE_RUCHE_SECOND, "{entree}La Ruche reçoit un second familier gratuit (hors "
+                               "mécanique) : ajoutez-le, par exemple {champ:familier=[snifleur, veilleur]}.",
+                               f"{m.chemin}/familier", "maitresse", m=m)
 
     def _bete(self) -> dict[str, Any] | None:
         for m in self.hamis:
@@ -351,26 +364,29 @@ class _Analyse:
         nb_sorts = len(m.brut["sorts"]) if isinstance(m.brut.get("sorts"), list) else 0
         nb_objets = len(m.brut["objets"]) if isinstance(m.brut.get("objets"), list) else 0
         if not solo and nb_sorts < base_sorts:
-            self.erreur(CODE_SORTS_NOMBRE, f"{m.prefixe}{qui} doit choisir {_compte(base_sorts, 'sort')} ; "
-                        f"{nb_sorts} indiqué{pluriel(nb_sorts)}.", f"{m.chemin}/sorts", "cout-des-castes")
+            self.erreur(CODE_SORTS_NOMBRE, "{entree}{qui} doit choisir {attendu} ; {nombre} indiqué{s:nombre}.",
+                        f"{m.chemin}/sorts", "cout-des-castes",
+                        {"qui": qui, "attendu": _compte(base_sorts, "sort"), "nombre": nb_sorts}, m)
         elif nb_sorts > base_sorts + bonus_sorts:
             if bonus_sorts:
                 texte = f"{qui} a {_compte(base_sorts, 'sort')}, plus {bonus_sorts} avec le Masque de Magie"
             else:
                 texte = f"{qui} n'a {_seulement(base_sorts, 'sort')} ; seul le Masque de Magie en ajoute un"
-            self.erreur(CODE_SORTS_NOMBRE, f"{m.prefixe}{_compte(nb_sorts, 'sort')} indiqué{pluriel(nb_sorts)}, mais {texte}.",
-                        f"{m.chemin}/sorts/{base_sorts + bonus_sorts}", "masque-de-magie")
+            self.erreur(CODE_SORTS_NOMBRE, "{entree}{nombre} sort{s:nombre} indiqué{s:nombre}, mais {texte}.",
+                        f"{m.chemin}/sorts/{base_sorts + bonus_sorts}", "masque-de-magie",
+                        {"nombre": nb_sorts, "texte": texte}, m)
         if not solo and nb_objets < base_objets:
-            self.erreur(CODE_OBJETS_NOMBRE, f"{m.prefixe}{qui} doit choisir {_compte(base_objets, 'objet')} ; "
-                        f"{nb_objets} indiqué{pluriel(nb_objets)}.", f"{m.chemin}/objets", "cout-des-castes")
+            self.erreur(CODE_OBJETS_NOMBRE, "{entree}{qui} doit choisir {attendu} ; {nombre} indiqué{s:nombre}.",
+                        f"{m.chemin}/objets", "cout-des-castes",
+                        {"qui": qui, "attendu": _compte(base_objets, "objet"), "nombre": nb_objets}, m)
         elif nb_objets > base_objets + bonus_objets:
             if bonus_objets:
                 texte = f"{qui} a {_compte(base_objets, 'objet')}, plus {bonus_objets} avec la Bête de somme"
             else:
                 texte = f"{qui} n'a {_seulement(base_objets, 'objet')} ; seule la Bête de somme en ajoute un, à deux Hami"
-            self.erreur(CODE_OBJETS_NOMBRE, f"{m.prefixe}{_compte(nb_objets, 'objet')} indiqué{pluriel(nb_objets)}, mais {texte}.",
+            self.erreur(CODE_OBJETS_NOMBRE, "{entree}{nombre} objet{s:nombre} indiqué{s:nombre}, mais {texte}.",
                         f"{m.chemin}/objets/{base_objets + bonus_objets}",
-                        BETE_DE_SOMME if bonus_objets else "cout-des-castes")
+                        BETE_DE_SOMME if bonus_objets else "cout-des-castes", {"nombre": nb_objets, "texte": texte}, m)
 
     def _bete_de_somme(self) -> None:
         bete = self._bete()
@@ -384,9 +400,10 @@ class _Analyse:
                 if len(m.brut["objets"]) > base:
                     en_plus.append((m, base))
         for m, base in en_plus[limite:]:
-            self.erreur(CODE_BETE_OBJETS, f"{m.prefixe}la Bête de somme donne un objet de plus à {limite} Hami "
-                        f"seulement ; les entrées {', '.join(str(x.index + 1) for x, _ in en_plus[:limite])} "
-                        "en profitent déjà.", f"{m.chemin}/objets/{base}", BETE_DE_SOMME)
+            self.erreur(CODE_BETE_OBJETS, "{entree}la Bête de somme donne un objet de plus à {limite} Hami "
+                        "seulement ; les entrées {entrees} en profitent déjà.", f"{m.chemin}/objets/{base}",
+                        BETE_DE_SOMME, {"limite": limite,
+                                        "entrees": ", ".join(str(x.index + 1) for x, _ in en_plus[:limite])}, m)
 
     def _restrictions(self, m: Membre) -> None:
         """Restrictions printed on each spell and object (lien, tribe, caste)."""
@@ -398,8 +415,9 @@ class _Analyse:
                 raison = self._raison(m, proprietes(catalogue[item]))
                 if raison:
                     printed = "; ".join(textes(catalogue[item].get("restrictions")))
-                    self.erreur(code, f"{m.prefixe}{catalogue[item]['nom']} : {raison} (restriction : « {printed} »).",
-                                f"{m.chemin}/{champ}/{k}", item)
+                    self.erreur(code, "{entree}{nom} : {raison} (restriction : « {restriction} »).",
+                                f"{m.chemin}/{champ}/{k}", item,
+                                {"nom": catalogue[item]["nom"], "raison": raison, "restriction": printed}, m)
 
     def _raison(self, m: Membre, props: dict[str, Any]) -> str | None:
         lien = props.get("lien")
@@ -435,8 +453,9 @@ class _Analyse:
                     autre = premiers[item]
                     ou = "elle-même" if autre is m else f"l'entrée {autre.index + 1} « {autre.nom} »"
                     chemin = f"{m.chemin}/{champ}/{k}" if k is not None else f"{m.chemin}/legendaire"
-                    self.erreur(code, f"{m.prefixe}{article} {self.cat.nom(item)} est déjà pris par {ou} : "
-                                "chacun ne figure qu'une fois dans la Communauté, légendaires compris.", chemin, regle)
+                    self.erreur(code, "{entree}{article} {nom} est déjà pris par {ou} : chacun ne figure qu'une fois "
+                                "dans la Communauté, légendaires compris.", chemin, regle,
+                                {"article": article, "nom": self.cat.nom(item), "ou": ou}, m)
                 else:
                     premiers[item] = m
 

@@ -136,9 +136,5 @@ class Membre:
         return f"/entrees/{self.index}"
 
     @property
-    def prefixe(self) -> str:
-        return f"Entrée {self.index + 1} « {self.nom} » — "
-
-    @property
     def meneur(self) -> bool:
         return self.genre == "hami" and self.brut.get("meneur") is True

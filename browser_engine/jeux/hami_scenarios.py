@@ -44,7 +44,7 @@ CODE_ROLE_MANQUANT = "HAMI_ROLE_MANQUANT"
 CODE_DEUX_GROUPES = "HAMI_SCENARIO_DEUX_GROUPES"
 CODE_VOL_FAMILIERS = "HAMI_VOL_FAMILIERS"
 
-Signaler = Callable[[str, str, str, "str | None"], None]
+Signaler = Callable[..., None]  # (code, message template, chemin, rule id, template values)
 
 
 @dataclass
@@ -109,22 +109,23 @@ def _role(choix: Choix, options: dict[str, Any], scenarios: dict[str, dict[str, 
     donne = options.get("role")
     if donne is None:
         if choix.scenario in ROLES:
-            roles = ", ".join(ROLES[choix.scenario])
-            avertissement(CODE_ROLE_MANQUANT, f"Le scénario « {_nom(scenarios, choix.scenario)} » donne un rôle "
-                          f"à chaque joueur : indiquez le vôtre dans « options » (role : {roles}) pour que la "
-                          "composition de la Communauté soit vérifiée.", "/options", choix.scenario)
+            avertissement(CODE_ROLE_MANQUANT, "Le scénario « {scenario} » donne un rôle à chaque joueur : indiquez le "
+                          "vôtre, {champ:/options/role} ({valeurs:/options/role={roles}}), pour que la composition "
+                          "de la Communauté soit vérifiée.", "/options", choix.scenario,
+                          {"scenario": _nom(scenarios, choix.scenario), "roles": list(ROLES[choix.scenario])})
             return False
         return True
     if choix.scenario is None:
         if "scenario" not in options:
-            erreur(CODE_ROLE_SANS_SCENARIO, "« role » n'a de sens qu'avec un scénario : indiquez aussi "
-                   "« scenario » dans « options », ou retirez « role ».", "/options/role", "scenarios")
+            erreur(CODE_ROLE_SANS_SCENARIO, "{champ:/options/role} n'a de sens qu'avec un scénario : choisissez aussi "
+                   "{champ:/options/scenario}, ou retirez {champ:/options/role}.", "/options/role", "scenarios")
         return False
     roles = ROLES.get(choix.scenario, ())
     if choix.role not in roles:
-        attendu = f"ses rôles sont : {', '.join(roles)}" if roles else "il ne distingue pas les joueurs : retirez « role »"
-        erreur(CODE_ROLE_INCONNU, f"Le rôle indiqué ne fait pas partie du scénario « {_nom(scenarios, choix.scenario)} » "
-               f"; {attendu}.", "/options/role", choix.scenario)
+        attendu = ("ses rôles sont : {valeurs:/options/role={roles}&}" if roles
+                   else "il ne distingue pas les joueurs : retirez {champ:/options/role}")
+        erreur(CODE_ROLE_INCONNU, "Le rôle indiqué ne fait pas partie du scénario « {scenario} » ; " + attendu + ".",
+               "/options/role", choix.scenario, {"scenario": _nom(scenarios, choix.scenario), "roles": list(roles)})
         return False
     return True
 
@@ -144,17 +145,19 @@ def _deux_groupes(scenario: str, unites: Sequence[Unite], scenarios: dict[str, d
     if partage_possible(couts, POINTS_PAR_GROUPE):
         return
     detail = " + ".join(str(c) for c in couts) or "aucune entrée"
-    erreur(CODE_DEUX_GROUPES, f"Scénario « {_nom(scenarios, scenario)} » : la Communauté se déploie en deux "
-           f"groupes d'au moins {POINTS_PAR_GROUPE} points chacun, un Hami restant avec ses familiers et sa "
-           f"monture ; ses entrées ({detail} points) ne se partagent pas ainsi.", "/entrees", scenario)
+    erreur(CODE_DEUX_GROUPES, "Scénario « {scenario} » : la Communauté se déploie en deux groupes d'au moins "
+           "{minimum} points chacun, un Hami restant avec ses familiers et sa monture ; ses entrées ({detail} points) "
+           "ne se partagent pas ainsi.", "/entrees", scenario,
+           {"scenario": _nom(scenarios, scenario), "minimum": POINTS_PAR_GROUPE, "detail": detail})
 
 
 def _quatre_familiers(unites: Sequence[Unite], erreur: Signaler) -> None:
     chemins = [c for u in unites for c in u.familiers]
     if len(chemins) > FAMILIERS_DU_JOUEUR_1:
         for rang, chemin in enumerate(chemins[FAMILIERS_DU_JOUEUR_1:], start=FAMILIERS_DU_JOUEUR_1 + 1):
-            erreur(CODE_VOL_FAMILIERS, f"Vol de familiers : le joueur 1 a exactement {FAMILIERS_DU_JOUEUR_1} "
-                   f"familiers ; celui-ci est le {rang}e : retirez-le.", chemin, VOL_DE_FAMILIERS)
+            erreur(CODE_VOL_FAMILIERS, "Vol de familiers : le joueur 1 a exactement {nombre} familiers ; celui-ci est "
+                   "le {rang}e : retirez-le.", chemin, VOL_DE_FAMILIERS, {"nombre": FAMILIERS_DU_JOUEUR_1, "rang": rang})
     elif len(chemins) < FAMILIERS_DU_JOUEUR_1:
-        erreur(CODE_VOL_FAMILIERS, f"Vol de familiers : le joueur 1 a exactement {FAMILIERS_DU_JOUEUR_1} familiers "
-               f"(rattachés ou sauvages) ; la Communauté n'en a {f'que {len(chemins)}' if chemins else 'aucun'}.", "/entrees", VOL_DE_FAMILIERS)
+        erreur(CODE_VOL_FAMILIERS, "Vol de familiers : le joueur 1 a exactement {nombre} familiers (rattachés ou "
+               "sauvages) ; la Communauté n'en a {combien}.", "/entrees", VOL_DE_FAMILIERS,
+               {"nombre": FAMILIERS_DU_JOUEUR_1, "combien": f"que {len(chemins)}" if chemins else "aucun"})

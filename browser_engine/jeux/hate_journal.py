@@ -88,13 +88,13 @@ class Journal:
     incomplet: bool = False
     sans_carte: bool = False
 
-    def erreur(self, code: str, message: str, chemin: str) -> None:
-        """Record an error of the log."""
-        self.controle.erreur(code, message, chemin)
+    def erreur(self, code: str, message: str, chemin: str, valeurs: dict[str, Any] | None = None) -> None:
+        """Record an error of the log (plain text, or a template with its `valeurs`: `Controle.erreur`)."""
+        self.controle.erreur(code, message, chemin, valeurs)
 
-    def avertissement(self, code: str, message: str, chemin: str) -> None:
-        """Record a warning of the log."""
-        self.controle.avertissement(code, message, chemin)
+    def avertissement(self, code: str, message: str, chemin: str, valeurs: dict[str, Any] | None = None) -> None:
+        """Record a warning of the log, as `erreur` does."""
+        self.controle.avertissement(code, message, chemin, valeurs)
 
     # --- players and map ------------------------------------------------------------------
 
@@ -127,8 +127,9 @@ class Journal:
                             f"joueur : chacun choisit le sien.", f"/journal/joueurs/{i}/origine")
                 continue
             if self.sortes and self.sortes.get(origine) != ORIGINE:
-                self.erreur("HATE_CH_JOUEURS", f"{_q(origine)} n'est pas un territoire d'origine de votre carte "
-                            f"(sorte: origine).", f"/journal/joueurs/{i}/origine")
+                self.erreur("HATE_CH_JOUEURS", "{territoire} n'est pas un territoire d'origine de votre carte "
+                            "({champ:/journal/territoires/-/sorte=origine}).", f"/journal/joueurs/{i}/origine",
+                            {"territoire": _q(origine)})
             self.origines[nom] = origine
             self.tenu[origine] = nom
         moi = _texte(self.brut.get("joueur"))
@@ -136,8 +137,9 @@ class Journal:
             self.erreur("HATE_CH_JOUEURS", f"{_q(moi)} n'est pas dans la liste des joueurs de la chronique.",
                         "/journal/joueur")
         elif moi is not None and self.controle.tribu and tribus.get(moi, self.controle.tribu) != self.controle.tribu:
-            self.erreur("HATE_CH_JOUEURS", f"Le journal donne à {_q(moi)} la tribu {tribus[moi]}, mais cette feuille "
-                        f"est celle d'une tribu {self.controle.tribu} : corrigez l'un des deux.", "/journal/joueur")
+            self.erreur("HATE_CH_JOUEURS", "Le journal donne à {joueur} la tribu {valeurs:/options/tribu={sienne}}, mais "
+                        "cette feuille est celle d'une tribu {valeurs:/options/tribu={tribu}} : corrigez l'un des deux.",
+                        "/journal/joueur", {"joueur": _q(moi), "sienne": tribus[moi], "tribu": self.controle.tribu})
 
     def lire_carte(self) -> None:
         """The map the player copied (`territoires`): kinds, and borders read both ways."""
@@ -263,8 +265,8 @@ class Journal:
             sorte = brut.get("sorte", DUEL)
             if sorte == DEUX_CONTRE_UN:
                 self.erreur("HATE_CH_MULTI_3", "Le scénario 2 contre 1 ne se joue qu'en finale d'une chronique à 3 "
-                            "joueurs, une fois tous les affrontements joués : écrivez-le dans journal.finale.",
-                            f"{bataille.chemin}/sorte")
+                            "joueurs, une fois tous les affrontements joués : écrivez-le dans {champ:/journal/finale}.",
+                            f"{bataille.chemin}/sorte", {})
             elif sorte in A_QUATRE:
                 self.a_quatre(i, k, bataille, affrontements)
             lues.append(bataille)
@@ -286,9 +288,10 @@ class Journal:
         premiere = _liste(_dict(autre).get("batailles"), 1)
         jointe = _dict(premiere[0]) if premiere else {}
         if avec is None or avec == i + 1 or jointe.get("sorte") != sorte or jointe.get("avec") != i + 1:
-            self.erreur("HATE_CH_MULTI_4", f"Une bataille {sorte} compte comme la 1re bataille de 2 affrontements : "
-                        f"donnez dans « avec » le numéro de l'autre affrontement, dont la 1re bataille porte la même "
-                        f"sorte et renvoie à celui-ci (avec: {i + 1}).", f"{chemin}/avec")
+            self.erreur("HATE_CH_MULTI_4", "Une bataille {valeurs:{ici}/sorte={sorte}} compte comme la 1re bataille de 2 "
+                        "affrontements : donnez dans {champ:{ici}/avec} le numéro de l'autre affrontement, dont la 1re "
+                        "bataille porte la même sorte et renvoie à celui-ci ({champ:{ici}/avec={numero}}).",
+                        f"{chemin}/avec", {"ici": chemin, "sorte": sorte, "numero": i + 1})
             return
         joueurs = {_texte(j) for j in _liste(_dict(autre).get("joueurs"), 2)} - {None}
         if len(joueurs) != 2 or joueurs & bataille.joueurs:
@@ -322,8 +325,8 @@ class Journal:
             self.sans_carte = True
             return
         if cible not in self.voisins:
-            self.erreur("HATE_CH_CIBLE", f"{_q(cible)} n'est pas sur votre carte recopiée dans journal.territoires.",
-                        chemin)
+            self.erreur("HATE_CH_CIBLE", "{cible} n'est pas sur votre carte recopiée dans {champ:/journal/territoires}.",
+                        chemin, {"cible": _q(cible)})
             return
         self.voisinage(bataille, cible, chemin)
 
@@ -333,10 +336,11 @@ class Journal:
         sienne = _entier(haine.get(tenant))
         leurs = [h for h in (_entier(haine.get(a)) for a in sorted(bataille.attaquants)) if h is not None]
         if sienne is None or len(leurs) < len(bataille.attaquants):
-            noms = ", ".join(f"{nom_court(a)}: N" for a in [*sorted(bataille.attaquants), tenant])
+            noms = ", ".join(nom_court(a) for a in [*sorted(bataille.attaquants), tenant])
             self.avertissement("HATE_CH_CAPITALE_NON_VERIFIABLE",
-                               f"Non vérifiable sans la Haine : la capitale est tenue par {_q(tenant)}, qui ne joue "
-                               f"pas cette bataille ; ajoutez à la bataille « haine: {{{noms}}} ».", bataille.chemin)
+                               "Non vérifiable sans la Haine : la capitale est tenue par {tenant}, qui ne joue pas cette "
+                               "bataille ; donnez à la bataille {champ:{ici}/haine} de chaque joueur ({noms}).",
+                               bataille.chemin, {"tenant": _q(tenant), "ici": bataille.chemin, "noms": noms})
         elif max(leurs) <= sienne:
             self.erreur("HATE_CH_CAPITALE", f"Pour cibler la capitale tenue par {_q(tenant)}, absent de la bataille, "
                         f"l'attaquant doit avoir plus de Haine que lui : {max(leurs)} contre {sienne}.",
@@ -413,9 +417,10 @@ def verifier_journal(controle: Controle, brut: Any) -> None:
             journal.cible(bataille)
             if k == 1 and _texte(bataille.brut.get("scenario")) == _texte(batailles[0].brut.get("scenario")) \
                     and _texte(bataille.brut.get("scenario")) is not None:
-                journal.erreur("HATE_CH_SCENARIO_UNIQUE", f"Le scénario {_q(str(bataille.brut['scenario']))} a déjà "
-                               f"servi à la 1re bataille de cet affrontement : choisissez-en un autre pour la 2e.",
-                               f"{bataille.chemin}/scenario")
+                journal.erreur("HATE_CH_SCENARIO_UNIQUE", "Le scénario « {valeurs:{ici}={scenario}} » a déjà servi à la "
+                               "1re bataille de cet affrontement : choisissez-en un autre pour la 2e.",
+                               f"{bataille.chemin}/scenario", {"ici": f"{bataille.chemin}/scenario",
+                                                               "scenario": nom_court(str(bataille.brut["scenario"]))})
             vainqueur, cible = _texte(bataille.brut.get("vainqueur")), _texte(bataille.brut.get("cible"))
             if vainqueur is not None and bataille.joueurs and vainqueur not in bataille.joueurs:
                 journal.erreur("HATE_CH_JOUEURS", f"Le vainqueur {_q(vainqueur)} ne joue pas cette bataille.",
@@ -430,8 +435,9 @@ def verifier_journal(controle: Controle, brut: Any) -> None:
     if journal.sans_carte:
         journal.avertissement("HATE_CH_CIBLE_NON_VERIFIABLE",
                               "Non vérifiable sans la carte de chronique : le voisinage des cibles n'est pas "
-                              "vérifié. Recopiez la carte de votre feuille dans « journal: territoires: » (pour "
-                              "chaque territoire : id, sorte et voisins).", "/journal")
+                              "vérifié. Recopiez la carte de votre feuille dans {champ:/journal/territoires} (pour "
+                              "chaque territoire : {champ:/journal/territoires/-/id}, {champ:/journal/territoires/-/sorte} "
+                              "et {champ:/journal/territoires/-/voisins}).", "/journal", {})
     manquants = journal.manquants()
     if brut.get("terminee") is True and manquants:
         journal.erreur("HATE_CH_AFFRONTEMENTS", "La chronique est marquée terminée, mais des joueurs n'ont pas "
@@ -452,7 +458,8 @@ def _finale(journal: Journal, finale: Any, manquants: list[str]) -> None:
         return
     if journal.brut.get("finale_convenue") is not True:
         journal.erreur("HATE_CH_MULTI_3", "La finale à 3 se décide au début de la chronique, tous d'accord : "
-                       "notez-le par « finale_convenue: true » (sinon, pas de finale 2 contre 1).", "/journal/finale")
+                       "notez-le par {champ:/journal/finale_convenue=true} (sinon, pas de finale 2 contre 1).",
+                       "/journal/finale", {})
     if manquants:
         journal.erreur("HATE_CH_MULTI_3", "La finale se joue une fois tous les affrontements joués ; il en reste "
                        f"à jouer : {', '.join(manquants)}.", "/journal/finale")
@@ -470,8 +477,8 @@ def _finale(journal: Journal, finale: Any, manquants: list[str]) -> None:
     if any(None in t for t in totaux.values()):
         journal.avertissement("HATE_CH_MULTI_3_NON_VERIFIABLE",
                               "Non vérifiable sans les totaux : pour savoir qui défend (le plus grand total "
-                              "Ressources + Haine), ajoutez à la finale « haine: » et « ressources: » de chaque "
-                              "joueur.", "/journal/finale")
+                              "Ressources + Haine), donnez dans la finale {champ:/journal/finale/haine} et "
+                              "{champ:/journal/finale/ressources} de chaque joueur.", "/journal/finale", {})
         return
     somme = {j: int(h or 0) + int(r or 0) for j, (h, r) in totaux.items()}
     meilleur = max(somme.values())
@@ -515,9 +522,9 @@ class Figures:
             for n, chemin in alignees:
                 if n in tuees:
                     self.controle.erreur("HATE_CH_TUES_BATAILLE2",
-                                         f"L'entrée {n} a été tuée à l'issue de la 1re bataille : elle ne joue pas la "
-                                         f"2e, sauf avec le bonus « 11 figurines sur 2 batailles » "
-                                         f"(onze_figurines: true).", chemin)
+                                         "L'entrée {n} a été tuée à l'issue de la 1re bataille : elle ne joue pas la "
+                                         "2e, sauf avec {champ:{affrontement}/onze_figurines=true}.", chemin,
+                                         {"n": n, "affrontement": bataille.chemin.rsplit("/batailles/", 1)[0]})
         for n, _ in self.numeros(bataille, "tuees"):
             self.gains[n] = []  # a killed figure loses its upgrades (l. 996-998)
         for j, gain in enumerate(_liste(bataille.brut.get("ameliorations_gagnees"), LIMITE_FIGURES)):
@@ -547,5 +554,6 @@ class Figures:
                     continue  # lost to a scar or never placed: not a reassignment
                 surplus[porteur][carte] -= 1
                 self.controle.erreur("HATE_CH_PAS_REAFFECTER",
-                                     f"L'amélioration {carte}, donnée à l'entrée {n} selon le journal, se trouve sur "
-                                     f"l'entrée {porteur} : une amélioration ne change jamais de figurine.", chemin)
+                                     "L'amélioration {valeurs:{ici}/amelioration={carte}}, donnée à l'entrée {n} selon le "
+                                     "journal, se trouve sur l'entrée {porteur} : une amélioration ne change jamais de "
+                                     "figurine.", chemin, {"ici": chemin, "carte": carte, "n": n, "porteur": porteur})

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import bundle
-from ..regles import Violation, nom_court, violation
+from ..messages import choix
+from ..regles import Violation, nom_court, signaler_texte
 
 TYPES_TRIBU = ("prince", "shaman", "champion", "guerrier", "jeune-sang")
 MERCENAIRE = "mercenaire"
@@ -125,13 +126,19 @@ class Controle:
         cible = regle.get("id") if ("interpretation" in regle or "manquant" in regle) else regle.get("regle")
         return bundle.ancre(self.donnees, cible if isinstance(cible, str) else None)
 
-    def erreur(self, code: str, message: str, chemin: str) -> None:
-        """Record an error."""
-        self.erreurs.append(violation(code, message, chemin, self.lien(code)))
+    def erreur(self, code: str, message: str, chemin: str, valeurs: dict[str, Any] | None = None,
+               base: str | None = None) -> None:
+        """Record an error: `message` is plain text, or a template (`messages.py`) filled with `valeurs`.
 
-    def avertissement(self, code: str, message: str, chemin: str) -> None:
-        """Record a warning."""
-        self.avertissements.append(violation(code, message, chemin, self.lien(code)))
+        Relative fields of a template are under `base` (an entry's pointer), else `/entrees/-`.
+        """
+        self.erreurs.append(signaler_texte(self.donnees, code, message, chemin, self.lien(code), valeurs, base=base))
+
+    def avertissement(self, code: str, message: str, chemin: str, valeurs: dict[str, Any] | None = None,
+                      base: str | None = None) -> None:
+        """Record a warning, as `erreur` does."""
+        self.avertissements.append(signaler_texte(self.donnees, code, message, chemin, self.lien(code), valeurs,
+                                                  base=base))
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -144,13 +151,13 @@ class Controle:
         elif type_ == TYRAN:
             figure.profil = self.profils.get(PROFIL_TYRAN)
         if type_ is not None and type_ != MERCENAIRE and "mercenaire" in brut:
-            self.erreur("HATE_CHAMP_HORS_TYPE",
-                        f"{figure.sujet()} n'est pas un mercenaire : retirez le champ « mercenaire » "
-                        f"(ou écrivez « type: mercenaire »).", f"{figure.chemin}/mercenaire")
+            self.erreur("HATE_CHAMP_HORS_TYPE", "{sujet} n'est pas un mercenaire : retirez {champ:mercenaire} (ou "
+                        "choisissez {champ:type=mercenaire}).", f"{figure.chemin}/mercenaire",
+                        {"sujet": figure.sujet()}, figure.chemin)
         if type_ in TYPES_TRIBU and "remplace" in brut:
-            self.erreur("HATE_CHAMP_HORS_TYPE",
-                        f"{figure.sujet()} est une figurine de la tribu : seul un mercenaire ou le Tyran "
-                        f"remplace une figurine (retirez « remplace »).", f"{figure.chemin}/remplace")
+            self.erreur("HATE_CHAMP_HORS_TYPE", "{sujet} est une figurine de la tribu : seul un mercenaire ou le "
+                        "Tyran remplace une figurine (retirez {champ:remplace}).", f"{figure.chemin}/remplace",
+                        {"sujet": figure.sujet()}, figure.chemin)
         figure.ameliorations = self._cartes(figure, "ameliorations")
         figure.cicatrices = self._cartes(figure, "cicatrices")
         valeurs = brut.get("ameliorations")
@@ -161,9 +168,8 @@ class Controle:
         ident = figure.brut.get("mercenaire")
         chemin = f"{figure.chemin}/mercenaire"
         if ident is None:
-            self.erreur("HATE_MERCENAIRE_MANQUANT",
-                        f"Entrée {figure.index + 1} : dites quel mercenaire c'est, par exemple « mercenaire: char ».",
-                        figure.chemin)
+            self.erreur("HATE_MERCENAIRE_MANQUANT", "Entrée {numero} : dites quel mercenaire c'est, par exemple "
+                        "{champ:mercenaire=char}.", figure.chemin, {"numero": figure.index + 1}, figure.chemin)
             return
         if not isinstance(ident, str):
             return  # the schema reports the type
@@ -173,13 +179,14 @@ class Controle:
             figure.profil = profil
             return
         if ident in (PROFIL_TYRAN, "le-tyran", TYRAN):
-            message = (f"Entrée {figure.index + 1} : le Tyran n'est pas un mercenaire de la pioche ; "
-                       f"écrivez « type: tyran » (sans champ mercenaire).")
+            message = ("Entrée {numero} : le Tyran n'est pas un mercenaire de la pioche ; choisissez "
+                       "{champ:type=tyran} (sans {champ:mercenaire}).")
         else:
-            connus = ", ".join(sorted(p for p, v in self.profils.items() if v.get("categorie") == MERCENAIRE))
-            message = (f"Entrée {figure.index + 1} : « {nom_court(ident)} » n'est pas un mercenaire connu ; "
-                       f"mercenaires : {connus}.")
-        self.erreur("HATE_MERCENAIRE_INCONNU", message, chemin)
+            message = ("Entrée {numero} : « {ident} » n'est pas un mercenaire connu ; mercenaires : "
+                       "{valeurs:mercenaire={connus}}.")
+        connus = sorted(p for p, v in self.profils.items() if v.get("categorie") == MERCENAIRE)
+        self.erreur("HATE_MERCENAIRE_INCONNU", message, chemin,
+                    {"numero": figure.index + 1, "ident": nom_court(ident), "connus": connus}, figure.chemin)
 
     def _cartes(self, figure: Figure, champ: str) -> list[Carte]:
         valeurs = figure.brut.get(champ)
@@ -205,7 +212,8 @@ class Controle:
             sorte = CATEGORIE_CICATRICE if categorie == CATEGORIE_CICATRICE else None
             code = "HATE_CICATRICE_INCONNUE"
         if entree is None or sorte is None:
-            self.erreur(code, self._message_carte_inconnue(figure, champ, ident, categorie), chemin)
+            self.erreur(code, self._message_carte_inconnue(champ, categorie), chemin,
+                        {"sujet": figure.sujet(), "ident": nom_court(ident), "ici": chemin}, figure.chemin)
             return None
         proprietes = entree.get("proprietes") or {}
         emplacement = proprietes.get("emplacement")
@@ -213,19 +221,21 @@ class Controle:
                      emplacement if emplacement in ("A", "B", "C", "D") else None, sorte, entree)
 
     @staticmethod
-    def _message_carte_inconnue(figure: Figure, champ: str, ident: str, categorie: Any) -> str:
-        debut = f"{figure.sujet()} : « {nom_court(ident)} »"
+    def _message_carte_inconnue(champ: str, categorie: Any) -> str:
+        """The template of an unknown card's message (values: `sujet`, `ident`, `ici` its pointer)."""
+        debut = "{sujet} : « {valeurs:{ici}={ident}} »"
         if champ == "ameliorations" and categorie == CATEGORIE_CICATRICE:
-            return f"{debut} est une cicatrice : écrivez-la sous « cicatrices »."
+            return debut + " est une cicatrice : écrivez-la sous {champ:cicatrices}."
         if champ == "cicatrices" and str(categorie) in CATEGORIES_AMELIORATION:
-            return f"{debut} est une amélioration : écrivez-la sous « ameliorations »."
+            return debut + " est une amélioration : écrivez-la sous {champ:ameliorations}."
         if categorie is not None and str(categorie).startswith("compétence"):
-            return (f"{debut} est une compétence imprimée sur la carte de figurine : "
-                    f"elle ne s'écrit pas dans la liste.")
+            return debut + " est une compétence imprimée sur la carte de figurine : elle ne s'écrit pas dans la liste."
         if champ == "ameliorations":
-            return (f"{debut} n'est pas une amélioration connue (génériques generique-a-01 à generique-d-04, "
-                    f"spécifiques comme um-rak-b-01, de mission comme mission-saisir).")
-        return f"{debut} n'est pas une cicatrice connue (cicatrice-a-01 à cicatrice-d-03)."
+            return (debut + " n'est pas une amélioration connue (génériques {valeurs:{ici}=generique-a-01} à "
+                    "{valeurs:{ici}=generique-d-04}, spécifiques comme {valeurs:{ici}=um-rak-b-01}, de mission "
+                    "comme {valeurs:{ici}=mission-saisir}).")
+        return (debut + " n'est pas une cicatrice connue ({valeurs:{ici}=cicatrice-a-01} à "
+                "{valeurs:{ici}=cicatrice-d-03}).")
 
     # --- derived values --------------------------------------------------------------------
 
@@ -384,9 +394,9 @@ class Controle:
         if sans_donnees:
             self.avertissement("HATE_PERMANENT_NON_VERIFIABLE",
                                "Non vérifiable sans les emplacements des compétences de départ permanentes (imprimés sur "
-                               f"les cartes de figurine, absents du livre) pour : {', '.join(sans_donnees)}. "
-                               "Recopiez-les dans « options: emplacements_permanents: » pour que le vérificateur "
-                               "refuse une carte posée sur l'une d'elles.", "/options")
+                               "les cartes de figurine, absents du livre) pour : {types}. Recopiez-les dans "
+                               "{champ:/options/emplacements_permanents} pour que le vérificateur refuse une carte "
+                               "posée sur l'une d'elles.", "/options", {"types": ", ".join(sans_donnees)})
 
     def _mercenaires_uniques(self) -> None:
         """Each mercenary is one card and one figure: a tribe has it once at most."""
@@ -424,14 +434,14 @@ class Controle:
         chemin = f"{figure.chemin}/remplace"
         if not permis:  # Worm: joins the tribe without replacing anyone
             if brut is not None:
-                self.erreur(code, f"{figure.sujet()} ne remplace personne : il s'ajoute à la tribu "
-                                  f"(retirez « remplace »).", chemin)
+                self.erreur(code, "{sujet} ne remplace personne : il s'ajoute à la tribu (retirez {champ:remplace}).",
+                            chemin, {"sujet": figure.sujet()}, figure.chemin)
             return None
         if brut is None:
             if len(permis) == 1:
                 return permis[0]
-            self.erreur(code, f"{figure.sujet()} doit remplacer une figurine : ajoutez « remplace: "
-                              f"{' » ou « remplace: '.join(permis)} ».", figure.chemin)
+            self.erreur(code, "{sujet} doit remplacer une figurine : choisissez {choix}.", figure.chemin,
+                        {"sujet": figure.sujet(), "choix": choix(f"{figure.chemin}/remplace", permis)})
             return None
         if brut in permis:
             return str(brut)
@@ -459,6 +469,5 @@ class Controle:
                                    f"{figure.chemin}/mercenaire")
         for cle in ("village", "emplacements_village"):
             if cle in self.options:
-                self.avertissement("HATE_BS_VILLAGE",
-                                   f"« {cle} » ne sert qu'en chronique : il est ignoré en simple bataille.",
-                                   f"/options/{cle}")
+                self.avertissement("HATE_BS_VILLAGE", "{champ:/options/{cle}} ne sert qu'en chronique : il est ignoré "
+                                   "en simple bataille.", f"/options/{cle}", {"cle": cle})

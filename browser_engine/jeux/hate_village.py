@@ -53,8 +53,8 @@ def _terrain(controle: Controle, nb_actifs: int | None) -> None:
         if avec_cartes:
             controle.avertissement("HATE_CH_TERRAIN_NON_VERIFIABLE",
                                    "Non vérifiable sans le terrain d'entraînement : ajoutez ses emplacements "
-                                   "activés (« options: village: terrain-d-entrainement: N ») pour vérifier le "
-                                   "nombre d'améliorations de chaque figurine.", "/options")
+                                   "activés ({champ:/options/village/terrain-d-entrainement}) pour vérifier le "
+                                   "nombre d'améliorations de chaque figurine.", "/options", {})
         return
     for figure in avec_cartes:
         if figure.nb_ameliorations > nb_actifs:
@@ -73,8 +73,8 @@ def _hall(controle: Controle, nb_actifs: int | None) -> None:
     if nb_actifs is None:
         controle.avertissement("HATE_CH_HALL_NON_VERIFIABLE",
                                "Non vérifiable sans le Hall des héros : ajoutez ses emplacements activés "
-                               "(« options: village: hall-des-heros: N ») pour vérifier le nombre de mercenaires.",
-                               "/options")
+                               "({champ:/options/village/hall-des-heros}) pour vérifier le nombre de mercenaires.",
+                               "/options", {})
         return
     s = "s" if nb_actifs > 1 else ""
     for figure in mercenaires[nb_actifs:]:
@@ -120,5 +120,6 @@ def _maximums(controle: Controle, village: dict[str, Any], imprimes: dict[str, A
     if sans_maximum:
         controle.avertissement("HATE_CH_BATIMENT_NON_VERIFIABLE",
                                "Maximum non vérifiable sans le nombre d'emplacements imprimés sur la feuille de village "
-                               f"(absent du livre) pour {', '.join(sans_maximum)} : recopiez-le dans "
-                               "« options: emplacements_village: ».", "/options/village")
+                               "(absent du livre) pour {batiments} : recopiez-le dans "
+                               "{champ:/options/emplacements_village}.", "/options/village",
+                               {"batiments": ", ".join(sans_maximum)})

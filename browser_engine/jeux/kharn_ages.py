@@ -24,7 +24,8 @@ from typing import Any
 
 from .. import bundle
 from ..analyse import AnalyseJeu
-from ..regles import Violation, VueEntree, nom_court, violation
+from ..messages import Parties, choix
+from ..regles import Violation, VueEntree, nom_court, signaler_texte
 from ..schema_lite import SchemaLite
 from .kharn_ages_degats import CALCULS_DEGATS
 from .kharn_ages_divers import CALCULS_DIVERS
@@ -151,10 +152,6 @@ class Figurine:
         return f"/entrees/{self.index}"
 
     @property
-    def prefixe(self) -> str:
-        return f"Entrée {self.index + 1} « {self.nom} » — "
-
-    @property
     def niveau(self) -> int | None:
         return niveau(self.profil)
 
@@ -194,11 +191,16 @@ class _Analyse(EquipementMixin):
 
     # --- reporting ---
 
-    def erreur(self, code: str, message: str, chemin: str) -> None:
-        self.erreurs.append(violation(code, message, chemin, bundle.ancre(self.donnees, REGLES[code])))
+    def erreur(self, code: str, message: str, chemin: str, valeurs: dict[str, Any] | None = None,
+               f: Figurine | None = None, prefixe: str = "", avertir: bool = False) -> None:
+        """Record an error (a warning with `avertir`): `regles.signaler_texte`, about the entry `f`."""
+        (self.avertissements if avertir else self.erreurs).append(signaler_texte(
+            self.donnees, code, message, chemin, bundle.ancre(self.donnees, REGLES[code]), valeurs,
+            entree=f.index if f else None, nom=f.nom if f else None, avant=prefixe))
 
-    def avertissement(self, code: str, message: str, chemin: str) -> None:
-        self.avertissements.append(violation(code, message, chemin, bundle.ancre(self.donnees, REGLES[code])))
+    def avertissement(self, code: str, message: str, chemin: str, valeurs: dict[str, Any] | None = None,
+                      f: Figurine | None = None) -> None:
+        self.erreur(code, message, chemin, valeurs, f, avertir=True)
 
     # --- the list's profiles and equipment ---
 
@@ -210,7 +212,8 @@ class _Analyse(EquipementMixin):
             for ecart in SchemaLite(schema).valider(document):
                 code = CODES_CATALOGUE.get(ecart.chemin.split("/")[1] if ecart.chemin.count("/") else "",
                                            "KA_PROFIL_INVALIDE")
-                self.erreur(code, self._prefixe_catalogue(ecart.chemin) + ecart.message, ecart.chemin)
+                self.erreur(code, "{ecart}", ecart.chemin, {"ecart": Parties(ecart.parties or [ecart.message])},
+                            prefixe=self._prefixe_catalogue(ecart.chemin))
         for cle, quoi, article in (("profils", "profil", "du profil"), ("equipements", "équipement", "de l'équipement"),
                                    ("sorts", "sort", "du sort")):
             vus: dict[str, int] = {}
@@ -219,9 +222,9 @@ class _Analyse(EquipementMixin):
                 if not isinstance(ident, str):
                     continue
                 if ident in vus:
-                    self.erreur("KA_IDENTIFIANT_DOUBLON", f"{self._prefixe_catalogue(f'/{cle}/{k}')}l'identifiant "
-                                f"« {nom_court(ident)} » est déjà celui {article} {vus[ident] + 1} : chaque {quoi} "
-                                "a son propre identifiant.", f"/{cle}/{k}/id")
+                    self.erreur("KA_IDENTIFIANT_DOUBLON", f"l'identifiant « {nom_court(ident)} » est déjà celui "
+                                f"{article} {vus[ident] + 1} : chaque {quoi} a son propre identifiant.", f"/{cle}/{k}/id",
+                                prefixe=self._prefixe_catalogue(f"/{cle}/{k}"))
                 else:
                     vus[ident] = k
 
@@ -264,13 +267,13 @@ class _Analyse(EquipementMixin):
     def _profil_inconnu(self, f: Figurine, ident: str) -> None:
         connus = list(self.profils)
         if connus:
-            apercu = ", ".join(connus[:8]) + (" …" if len(connus) > 8 else "")
-            connus_texte = f"profils fournis : {apercu}"
+            connus_texte = "profils fournis : {valeurs:profil={connus}&}" + (" …" if len(connus) > 8 else "")
         else:
             connus_texte = "aucun profil n'est fourni pour l'instant"
-        self.erreur("KA_PROFIL_INCONNU", f"Entrée {f.index + 1} — profil inconnu « {nom_court(ident)} » : les cartes de "
-                    "profil ne sont pas dans le livre, recopiez la vôtre sous « profils: » dans la liste ou chargez "
-                    f"un catalogue qui la contient ({connus_texte}).", f"{f.chemin}/profil")
+        self.erreur("KA_PROFIL_INCONNU", "profil inconnu « {valeurs:profil={ident}} » : les cartes de profil ne sont pas dans le "
+                    "livre, recopiez la vôtre dans {champ:/profils} ou chargez un catalogue qui la contient ("
+                    + connus_texte + ").", f"{f.chemin}/profil", {"ident": nom_court(ident), "connus": connus[:8]},
+                    Figurine(f.index, f.brut))  # no name yet: `Entrée 3 — `
 
     # --- costs ---
 
@@ -323,9 +326,10 @@ class _Analyse(EquipementMixin):
                     detail = f"{lots} lot{'s' if lots > 1 else ''} à {prix} Ko, {lots * quantite} projectiles"
                 else:
                     detail = f"{lots} lot{'s' if lots > 1 else ''} à {prix} Ko, non vendus à ce prix"
-                    self.erreur("KA_MUNITIONS_LOT", f"{f.prefixe}les {nom.lower()} ne se vendent pas par lot à {prix} Ko "
-                                f"(quantité 0 dans la table des munitions) : retirez « {champ} » ou choisissez l'autre "
-                                "lot.", f"{f.chemin}/munitions/{k}/{champ}")
+                    self.erreur("KA_MUNITIONS_LOT", "les {munitions} ne se vendent pas par lot à {prix} Ko (quantité 0 "
+                                "dans la table des munitions) : retirez {champ:munitions/{k}/{lot}} ou choisissez l'autre "
+                                "lot.", f"{f.chemin}/munitions/{k}/{champ}",
+                                {"munitions": nom.lower(), "prix": prix, "k": k, "lot": champ}, f=f)
                 f.lignes.append((f"{nom} ({detail})", prix * lots, "munitions"))
 
     # --- faction ---
@@ -347,9 +351,9 @@ class _Analyse(EquipementMixin):
         qui = f"de la faction {self.nom_faction(siennes[0])}" if len(siennes) == 1 else \
             f"des factions {_liste_de_noms([self.nom_faction(x) for x in siennes])}"
         trait = f", allié de : {_liste_de_noms([self.nom_faction(x) for x in allies])}" if allies else ""
-        self.erreur("KA_FACTION", f"{f.prefixe}ce profil est {qui}{trait} : il ne peut pas rejoindre "
+        self.erreur("KA_FACTION", f"ce profil est {qui}{trait} : il ne peut pas rejoindre "
                     f"un Fer de Lance {self.nom_faction(self.faction)}. Seuls les profils sans faction, apatrides ou "
-                    f"alliés de cette faction font exception.", f"{f.chemin}/profil")
+                    f"alliés de cette faction font exception.", f"{f.chemin}/profil", f=f)
 
     # --- limitations ---
 
@@ -375,9 +379,9 @@ class _Analyse(EquipementMixin):
         return min(connues, key=lambda lim: lim.maximum) if connues else None
 
     def _limitation_inconnue(self, f: Figurine) -> None:
-        self.avertissement("KA_LIMITATION_INCONNUE", f"{f.prefixe}la limitation de ce profil n'est pas indiquée : "
-                           "le nombre d'exemplaires n'est pas vérifié. Ajoutez « limitation: » (un nombre, U ou P) "
-                           "d'après la carte.", f"{f.chemin}/profil")
+        self.avertissement("KA_LIMITATION_INCONNUE", "la limitation de ce profil n'est pas indiquée : le nombre "
+                           "d'exemplaires n'est pas vérifié. Ajoutez à sa carte {champ:/profils/-/limitation} (un "
+                           "nombre, U ou P) d'après la carte.", f"{f.chemin}/profil", {}, f=f)
 
     def _limitation_depassee(self, f: Figurine, lim: Limite, membres: list[Figurine]) -> None:
         if lim.genre == "X":
@@ -390,8 +394,8 @@ class _Analyse(EquipementMixin):
         nom = nom_court(texte((f.profil or {}).get("groupe")) or texte((f.profil or {}).get("nom")) or f.nom)
         niv = f" de niveau {ROMAINS[f.niveau]}" if f.niveau else ""
         cartes = f", tous profils de ce nom confondus ({len(profils)} profils)" if len(profils) > 1 else ""
-        self.erreur("KA_LIMITATION", f"{f.prefixe}{len(membres)} figurines « {nom} »{niv} dans le Fer de Lance{cartes} "
-                    f"({regle}) : celle-ci est de trop.", f"{f.chemin}/profil")
+        self.erreur("KA_LIMITATION", f"{len(membres)} figurines « {nom} »{niv} dans le Fer de Lance{cartes} "
+                    f"({regle}) : celle-ci est de trop.", f"{f.chemin}/profil", f=f)
 
     def _places_des_personnages(self, groupes: dict[tuple[str, int | None], list[Figurine]]) -> None:
         """A LIM P character takes one of the places its base profile's limitation allows."""
@@ -419,11 +423,11 @@ class _Analyse(EquipementMixin):
             libres = lim.maximum - exemplaires
             nom_base = nom_court(texte(bases[cle].get("nom")) or str(bases[cle].get("id")))
             for f in personnages[libres:]:
-                self.erreur("KA_PERSONNAGE_PLACE", f"{f.prefixe}ce personnage (LIM P) occupe une place de « {nom_base} » "
+                self.erreur("KA_PERSONNAGE_PLACE", f"ce personnage (LIM P) occupe une place de « {nom_base} » "
                             f"({'LIM U' if lim.genre == LIM_UNIQUE else f'LIM {lim.maximum}'}) : {exemplaires} "
                             f"exemplaire{'s' if exemplaires > 1 else ''} et {len(personnages)} "
                             f"personnage{'s' if len(personnages) > 1 else ''} font "
-                            f"{exemplaires + len(personnages)} places pour {lim.maximum}.", f"{f.chemin}/profil")
+                            f"{exemplaires + len(personnages)} places pour {lim.maximum}.", f"{f.chemin}/profil", f=f)
 
     def _base_inconnue(self, f: Figurine, base: str | None, base_profil: dict[str, Any] | None) -> None:
         if base is None:
@@ -432,8 +436,8 @@ class _Analyse(EquipementMixin):
             raison = f"le profil « {nom_court(base)} » dont il prend la place n'est pas fourni"
         else:
             raison = f"la limitation du profil « {nom_court(base)} » dont il prend la place n'est pas indiquée"
-        self.avertissement("KA_PERSONNAGE_BASE_INCONNUE", f"{f.prefixe}personnage (LIM P) : {raison}, la place qu'il "
-                           "occupe n'est pas vérifiée.", f"{f.chemin}/profil")
+        self.avertissement("KA_PERSONNAGE_BASE_INCONNUE", f"personnage (LIM P) : {raison}, la place qu'il "
+                           "occupe n'est pas vérifiée.", f"{f.chemin}/profil", f=f)
 
     # --- leader ---
 
@@ -450,9 +454,9 @@ class _Analyse(EquipementMixin):
             if lim is not None and lim.genre == LIM_PERSONNAGE:
                 continue
             permis = " ou ".join(ROMAINS[n] for n in hauts)
-            self.erreur("KA_LEADER_RANG", f"{f.prefixe}ce leader est de niveau {ROMAINS[f.niveau or 1]} : le leader se "
+            self.erreur("KA_LEADER_RANG", f"ce leader est de niveau {ROMAINS[f.niveau or 1]} : le leader se "
                         f"choisit parmi les figurines des deux plus hauts niveaux du Fer de Lance (ici {permis}) ou "
-                        "parmi ses personnages (LIM P).", f"{f.chemin}/leader")
+                        "parmi ses personnages (LIM P).", f"{f.chemin}/leader", f=f)
 
     # --- magic ---
 
@@ -467,15 +471,17 @@ class _Analyse(EquipementMixin):
         if not f.magicien:
             for champ, present in (("sorts_generiques", generiques), ("grimoire", grimoire), ("sorts_grimoire", sorts)):
                 if present:
-                    self.erreur("KA_SORTS_NON_MAGICIEN", f"{f.prefixe}seul un magicien (« magicien: true » sur sa "
-                                f"carte) prend des sorts et un grimoire : retirez « {champ} ».", f"{f.chemin}/{champ}")
+                    self.erreur("KA_SORTS_NON_MAGICIEN", "seul un magicien ({champ:/profils/-/magicien=true} sur sa "
+                                "carte) prend des sorts et un grimoire : retirez {champ:{champ}}.", f"{f.chemin}/{champ}",
+                                {"champ": champ}, f=f)
             return
         if f.niveau is not None and len(generiques) > f.niveau:
-            self.erreur("KA_SORTS_GENERIQUES_NOMBRE", f"{f.prefixe}{len(generiques)} sorts génériques pour un magicien "
-                        f"de niveau {ROMAINS[f.niveau]} : il en connaît au plus {f.niveau}.", f"{f.chemin}/sorts_generiques")
+            self.erreur("KA_SORTS_GENERIQUES_NOMBRE", f"{len(generiques)} sorts génériques pour un magicien "
+                        f"de niveau {ROMAINS[f.niveau]} : il en connaît au plus {f.niveau}.", f"{f.chemin}/sorts_generiques", f=f)
         if sorts and grimoire is None:
-            self.erreur("KA_SORTS_SANS_GRIMOIRE", f"{f.prefixe}des sorts de grimoire sans grimoire : ajoutez « grimoire: "
-                        "petit » ou « grimoire: grand ».", f"{f.chemin}/sorts_grimoire")
+            self.erreur("KA_SORTS_SANS_GRIMOIRE", "des sorts de grimoire sans grimoire : choisissez {grimoires}.",
+                        f"{f.chemin}/sorts_grimoire", {"grimoires": choix(f"{f.chemin}/grimoire", list(NOMS_GRIMOIRES))},
+                        f=f)
         elif sorts:
             self._pages(f, grimoire, sorts)
         for k, sort in sorts:
@@ -488,9 +494,9 @@ class _Analyse(EquipementMixin):
             return  # the grand grimoire: unlimited pages
         pages = sum(s["pages"] for _, s in sorts if entier(s.get("pages")))
         if pages > capacite:
-            self.erreur("KA_GRIMOIRE_PAGES", f"{f.prefixe}les sorts de grimoire occupent {pages} pages, le "
+            self.erreur("KA_GRIMOIRE_PAGES", f"les sorts de grimoire occupent {pages} pages, le "
                         f"{NOMS_GRIMOIRES.get(grimoire, grimoire).lower()} n'en a que {capacite} : retirez des sorts "
-                        "ou prenez un grand grimoire.", f"{f.chemin}/sorts_grimoire")
+                        "ou prenez un grand grimoire.", f"{f.chemin}/sorts_grimoire", f=f)
 
     def _voie(self, f: Figurine, k: int, sort: dict[str, Any]) -> None:
         carte = self.sorts.get(sort["id"], {}) if isinstance(sort.get("id"), str) else {}
@@ -506,13 +512,13 @@ class _Analyse(EquipementMixin):
                 return
         chemin = f"{f.chemin}/sorts_grimoire/{k}/voie"
         if sienne is None:
-            self.avertissement("KA_SORT_VOIE_INCONNUE", f"{f.prefixe}le sort est de la voie « {nom_court(voie)} », mais "
-                               "le profil n'indique pas la voie du magicien : ajoutez « voie: » à son profil pour que "
-                               "ce choix soit vérifié.", chemin)
+            self.avertissement("KA_SORT_VOIE_INCONNUE", "le sort est de la voie « {voie} », mais le profil n'indique "
+                               "pas la voie du magicien : ajoutez {champ:/profils/-/voie} à son profil pour que ce choix "
+                               "soit vérifié.", chemin, {"voie": nom_court(voie)}, f=f)
             return
-        self.erreur("KA_SORT_VOIE", f"{f.prefixe}le sort est de la voie « {nom_court(voie)} », le magicien maîtrise "
+        self.erreur("KA_SORT_VOIE", f"le sort est de la voie « {nom_court(voie)} », le magicien maîtrise "
                     f"« {nom_court(sienne)} » : sans Affinité pour cette voie ni Archimage, il ne peut pas l'inscrire "
-                    "dans son grimoire.", chemin)
+                    "dans son grimoire.", chemin, f=f)
 
     # --- details ---
 

@@ -125,10 +125,13 @@ class EquipementMixin:
     equipements: dict[str, dict[str, Any]]
     sorts: dict[str, dict[str, Any]]
 
-    def erreur(self, code: str, message: str, chemin: str) -> None:  # pragma: no cover - defined by the analysis
+    def erreur(self, code: str, message: str, chemin: str, valeurs: dict[str, Any] | None = None,
+               f: Figurine | None = None, prefixe: str = "",
+               avertir: bool = False) -> None:  # pragma: no cover - defined by the analysis
         raise NotImplementedError
 
-    def avertissement(self, code: str, message: str, chemin: str) -> None:  # pragma: no cover
+    def avertissement(self, code: str, message: str, chemin: str, valeurs: dict[str, Any] | None = None,
+                      f: Figurine | None = None) -> None:  # pragma: no cover
         raise NotImplementedError
 
     def nom_faction(self, ident: str) -> str:  # pragma: no cover
@@ -168,9 +171,9 @@ class EquipementMixin:
                 self._retrait_inconnu(f, k, ident, base)
                 continue
             if restants[trouve][1].get("inamovible") is True:
-                self.erreur("KA_RETRAIT_INAMOVIBLE", f"{f.prefixe}« {self.nom_equipement(ident, restants[trouve][1].get('nom'))} » "
+                self.erreur("KA_RETRAIT_INAMOVIBLE", f"« {self.nom_equipement(ident, restants[trouve][1].get('nom'))} » "
                             "ne peut pas être retiré (inamovible sur la carte, comme une armure naturelle).",
-                            f"{f.chemin}/retire/{k}")
+                            f"{f.chemin}/retire/{k}", f=f)
                 continue
             _, item = restants.pop(trouve)
             valeur = item.get("cout") if entier(item.get("cout")) else 0
@@ -184,8 +187,8 @@ class EquipementMixin:
         else:
             raison = "n'est pas dans son équipement de base"
         detail = f"équipement de base : {', '.join(noms)}" if noms else "la carte n'indique aucun équipement de base"
-        self.erreur("KA_RETRAIT_INCONNU", f"{f.prefixe}« {nom_court(ident)} » {raison} ({detail}) : on ne peut retirer "
-                    "que l'équipement imprimé sur la carte.", f"{f.chemin}/retire/{k}")
+        self.erreur("KA_RETRAIT_INCONNU", f"« {nom_court(ident)} » {raison} ({detail}) : on ne peut retirer "
+                    "que l'équipement imprimé sur la carte.", f"{f.chemin}/retire/{k}", f=f)
 
     def ajouter(self, f: Figurine) -> None:
         """Add the bought equipment (its cost is added); check the cards reserved to a people or a character."""
@@ -195,10 +198,11 @@ class EquipementMixin:
                 continue
             decrit = self.equipements.get(ident)
             if decrit is None:
-                connus = ", ".join(list(self.equipements)[:8]) or "aucun"
-                self.erreur("KA_EQUIPEMENT_INCONNU", f"{f.prefixe}équipement inconnu « {nom_court(ident)} » : décrivez-le "
-                            f"sous « equipements: » (identifiant, nom, coût, mains) dans la liste ou dans le catalogue "
-                            f"(équipements fournis : {connus}).", f"{f.chemin}/ajoute/{k}")
+                connus = list(self.equipements)[:8]
+                self.erreur("KA_EQUIPEMENT_INCONNU", "équipement inconnu « {ident} » : décrivez-le dans "
+                            "{champ:/equipements} (identifiant, nom, coût, mains) de la liste ou du catalogue "
+                            "(équipements fournis : " + ("{valeurs:ajoute/{k}={connus}&}" if connus else "aucun") + ").",
+                            f"{f.chemin}/ajoute/{k}", {"ident": nom_court(ident), "k": k, "connus": connus}, f=f)
                 continue
             cout = decrit.get("cout") if entier(decrit.get("cout")) else 0
             f.lignes.append((f"+ {self.nom_equipement(ident)}", cout, "ajoute"))
@@ -234,11 +238,12 @@ class EquipementMixin:
         permis = [self.nom_faction(x) for x in factions] + [nom_court(p) for p in profils]
         a_qui = ", ".join(permis)
         if verdict is None:
-            self.avertissement("KA_RESERVE_NON_VERIFIEE", f"{f.prefixe}{quoi} est réservé à : {a_qui} ; le profil "
-                               "n'indique pas sa faction (« factions: »), la réserve n'est pas vérifiée.", chemin)
+            self.avertissement("KA_RESERVE_NON_VERIFIEE", "{quoi} est réservé à : {a_qui} ; le profil n'indique pas "
+                               "sa faction ({champ:/profils/-/factions}), la réserve n'est pas vérifiée.", chemin,
+                               {"quoi": quoi, "a_qui": a_qui}, f=f)
             return
-        self.erreur(f"KA_{genre}_RESERVE", f"{f.prefixe}{quoi} est réservé à : {a_qui} ; cette figurine n'est ni de "
-                    "ces factions ni l'un de ces profils.", chemin)
+        self.erreur(f"KA_{genre}_RESERVE", f"{quoi} est réservé à : {a_qui} ; cette figurine n'est ni de "
+                    "ces factions ni l'un de ces profils.", chemin, f=f)
 
     # --- hands ---
 
@@ -259,9 +264,9 @@ class EquipementMixin:
             self._trop_de_mains(f, hors_norme, chemin)
         elif inconnus and not mains_permises(connus + [2] * len(inconnus), hors_norme):
             noms = ", ".join(e.nom for e in inconnus)
-            self.avertissement("KA_MAINS_INCONNUES", f"{f.prefixe}nombre de mains inconnu pour : {noms}. Ce que la "
-                               "figurine tient en mains n'est pas vérifié : indiquez « mains » dans leur description "
-                               "(equipements:).", chemin)
+            self.avertissement("KA_MAINS_INCONNUES", "nombre de mains inconnu pour : {noms}. Ce que la figurine tient "
+                               "en mains n'est pas vérifié : indiquez {champ:/equipements/-/mains} dans leur "
+                               "description ({champ:/equipements}).", chemin, {"noms": noms}, f=f)
 
     def _en_mains(self, f: Figurine, en_mains: list[Any]) -> list[Equipement]:
         disponibles = list(f.emportes)
@@ -272,8 +277,8 @@ class EquipementMixin:
             trouve = next((i for i, e in enumerate(disponibles) if e.id == ident), None)
             if trouve is None:
                 noms = ", ".join(e.nom for e in f.emportes) or "rien"
-                self.erreur("KA_EN_MAINS_NON_PORTE", f"{f.prefixe}« {nom_court(ident)} » n'est pas dans l'équipement "
-                            f"emporté (équipement de base gardé et ajouté : {noms}).", f"{f.chemin}/en_mains/{k}")
+                self.erreur("KA_EN_MAINS_NON_PORTE", f"« {nom_court(ident)} » n'est pas dans l'équipement "
+                            f"emporté (équipement de base gardé et ajouté : {noms}).", f"{f.chemin}/en_mains/{k}", f=f)
                 continue
             tenus.append(disponibles.pop(trouve))
         return tenus
@@ -285,5 +290,5 @@ class EquipementMixin:
         else:
             regle = ("une figurine ne tient qu'une arme à deux mains, ou deux objets à une main (bouclier compris), "
                      "sauf compétence hors-norme")
-        self.erreur("KA_MAINS", f"{f.prefixe}en mains : {decrits} ; {regle}. Le reste de son équipement peut être "
-                    "emporté sans être tenu.", chemin)
+        self.erreur("KA_MAINS", f"en mains : {decrits} ; {regle}. Le reste de son équipement peut être "
+                    "emporté sans être tenu.", chemin, f=f)
