@@ -151,6 +151,11 @@ def _cas_hate() -> list[tuple[str, dict[str, Any], str | None]]:
     sans_lettre = ajouter(carte("ameliorations", "um-gra-b-01-pm", nom_tribu="um-gra"), 3, "ameliorations",
                           "generique-b-01")
     simple = tribu(mode="bataille-simple")
+    # Everyone plays 3 affrontements at 4 players (the book's count), two pairs meet twice.
+    paires = [("J1", "J2"), ("J1", "J2"), ("J1", "J3"), ("J2", "J4"), ("J3", "J4"), ("J3", "J4")]
+    repetes = {"joueurs": joueurs(4), "affrontements": [
+        duel(bataille(f"t{2 * k}", "s1", a), bataille(f"t{2 * k + 1}", "s2", b), attaquant=a, paire=(a, b))
+        for k, (a, b) in enumerate(paires)]}
     return [
         ("cicatrice en amélioration", carte("ameliorations", "cicatrice-a-01"), "HATE_AMELIORATION_INCONNUE"),
         ("amélioration inconnue", carte("ameliorations", "generique-z-99"), "HATE_AMELIORATION_INCONNUE"),
@@ -165,7 +170,10 @@ def _cas_hate() -> list[tuple[str, dict[str, Any], str | None]]:
         ("Tyran écrit en mercenaire", _ops(tribu(), [["ajouter", "/entrees", {"type": "mercenaire",
                                                                             "mercenaire": "le-tyran"}]]),
          "HATE_MERCENAIRE_INCONNU"),
+        ("deux paires qui se retrouvent", avec_journal(repetes), "HATE_CH_REPARTITION"),
         ("compétence permanente", permanent, "HATE_PERMANENT"),
+        ("bâtiment au-delà de la feuille", tribu(village={"terrain-d-entrainement": 1, "hall-des-heros": 3},
+                                                emplacements_village={"hall-des-heros": 2}), "HATE_CH_BATIMENT_MAX"),
         ("emplacement illisible", sans_lettre, "HATE_SLOT_INCONNU"),
         ("sept cartes de tribu", specifiques, "HATE_SPECIFIQUES_MAX"),
         ("tribu inconnue", tribu(nom_tribu="um-zorg"), "HATE_TRIBU"),
@@ -469,8 +477,8 @@ def test_issue23_sentences_name_labels_and_values() -> None:
     assert lien.endswith("choisissez son lien, « Lien : Lumière » ou « Lien : Ombre ».")
     options = _joueur("hate", "LISTE_CHAMP_MANQUANT", "sans options")
     assert options == "Champs obligatoires manquants dans « Options » : « Tribu » et « Mode »."
-    assert _joueur("tamashii", "TAM_MODE", '01-prologue-a-deux.yaml [["poser", "/options/mode", "cooperatif"]]') \
-        .endswith("choisissez « Mode : Prologue » pour ce Scénario.")
+    assert "choisissez « Mode : Prologue » pour ce Scénario" in _joueur(
+        "tamashii", "TAM_MODE", '01-prologue-a-deux.yaml [["poser", "/options/mode", "cooperatif"]]')
 
 
 def test_issue23_missing_object_names_its_inner_fields() -> None:

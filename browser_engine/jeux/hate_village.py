@@ -114,9 +114,10 @@ def _maximums(controle: Controle, village: dict[str, Any], imprimes: dict[str, A
             sans_maximum.append(nom)
         elif nb_actifs > maximum:
             controle.erreur("HATE_CH_BATIMENT_MAX",
-                            f"{nom[:1].upper()}{nom[1:]} a {nb_actifs} emplacements activés pour {maximum} imprimé"
-                            f"{'s' if maximum > 1 else ''} sur votre feuille de village (nombre recopié dans "
-                            f"emplacements_village, absent du livre).", f"/options/village/{cle}")
+                            "{batiment} a {actifs} emplacements activés pour {maximum} imprimé{s:maximum} sur votre "
+                            "feuille de village (nombre recopié dans {champ:/options/emplacements_village/{cle}}, "
+                            "absent du livre).", f"/options/village/{cle}",
+                            {"batiment": nom[:1].upper() + nom[1:], "actifs": nb_actifs, "maximum": maximum, "cle": cle})
     if sans_maximum:
         controle.avertissement("HATE_CH_BATIMENT_NON_VERIFIABLE",
                                "Maximum non vérifiable sans le nombre d'emplacements imprimés sur la feuille de village "
