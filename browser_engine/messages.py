@@ -242,6 +242,13 @@ def _valeur(nom: str, valeurs: Mapping[str, Any], modele: str) -> Any:
     return valeurs[nom]
 
 
+def _json(valeur: Any) -> Any:
+    """A measured number (a rule's Fraction) as the list writes it: an int when whole, else a float."""
+    if isinstance(valeur, Fraction):
+        return valeur.numerator if valeur.denominator == 1 else float(valeur)
+    return valeur
+
+
 def _partie_champ(jeton: Repere, valeurs: Mapping[str, Any], base: str, schema: dict[str, Any] | None,
                   modele: str) -> dict[str, Any]:
     chemin = _VARIABLE.sub(lambda m: str(_valeur(m.group(1), valeurs, modele)), jeton.chemin)
@@ -252,7 +259,7 @@ def _partie_champ(jeton: Repere, valeurs: Mapping[str, Any], base: str, schema: 
         if variable is None:
             lues.append(litteral(texte))
             continue
-        valeur = _valeur(variable.group(1), valeurs, modele)
+        valeur = _json(_valeur(variable.group(1), valeurs, modele))
         lues += list(valeur) if isinstance(valeur, (list, tuple)) and jeton.sorte == "valeurs" else [valeur]
     if jeton.sorte == "champ":
         if jeton.valeurs is None:

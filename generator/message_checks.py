@@ -19,12 +19,18 @@ import jsonschema
 
 from browser_engine.bundle import entrees_du_jeu
 from browser_engine.messages import Repere, analyser, enum_du_champ, litteral, noeud_du_champ, pointeur_absolu
+from browser_engine.regles import NOMS_LISTE, NOMS_MESURE
 
 from .load import load_file
 from .problems import Problem
 from .validate import Located
 
 ANCIEN_PREFIXE = re.compile(r"Entrée \{numero\}")
+
+
+def _types(noeud: dict[str, Any]) -> list[str]:
+    declared = noeud.get("type")
+    return [declared] if isinstance(declared, str) else [t for t in declared or [] if isinstance(t, str)]
 Parts = tuple[str | int, ...]
 
 
@@ -52,8 +58,17 @@ def message_problems(entry: Located, schema: dict[str, Any], catalogue: dict[str
 
 
 def _field_problems(jeton: Repere, schema: dict[str, Any], catalogue: dict[str, Any] | None) -> Iterator[str]:
-    if "{" in jeton.texte[1:-1]:
-        yield f"« {jeton.texte} » : une règle écrit ses champs et ses valeurs en toutes lettres, sans repère"
+    interieurs = re.findall(r"\{([a-z_][a-z0-9_]*)\}", jeton.texte[1:-1])
+    if interieurs:
+        # A number the rule measures may be the value (« réglez « marche_des_corps: 3 » ») — the
+        # repairs read it there; anything else is written in full.
+        champ_variable = "{" in jeton.chemin
+        if champ_variable or jeton.sorte != "champ" or not set(interieurs) <= set(NOMS_MESURE + NOMS_LISTE):
+            yield f"« {jeton.texte} » : une règle écrit ses champs et ses valeurs en toutes lettres, sans repère"
+            return
+        noeud = noeud_du_champ(schema, pointeur_absolu(jeton.chemin, "/entrees/-"), catalogue)
+        if noeud is None or not {"integer", "number"} & set(_types(noeud)):
+            yield f"« {jeton.texte} » : seul un champ numérique prend pour valeur un nombre mesuré par la règle"
         return
     pointeur = pointeur_absolu(jeton.chemin, "/entrees/-")
     noeud = noeud_du_champ(schema, pointeur, catalogue)

@@ -577,7 +577,8 @@ def test_issue24_item03_solo_prologue_needs_bot(bundle, mode):
     del sans_bot["options"]["bot_jordan"]
     rapport = valider(bundle, sans_bot)
     assert violations(rapport) == [("TAM_SOLO_BOT", "/options")]
-    assert "« bot_jordan: {batteries: 5} »" in rapport["erreurs"][0]["message"]  # what the repairs read
+    # what the repairs read: the field and its value among the message's parts
+    assert {"champ": "/options/bot_jordan/batteries", "valeur": 5} in rapport["erreurs"][0]["parties"]
     for batteries in (0, 3, 4, 6):
         autre = copy.deepcopy(bon)
         autre["options"]["bot_jordan"] = {"batteries": batteries}
@@ -622,16 +623,16 @@ def complet(mode: str, joueurs: int, scenario: str | None) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("mode", "joueurs", "scenario", "absent", "code", "extrait"), [
-    ("cooperatif", 2, "geo-chasse", "reserve_corrompues", "TAM_RESERVE_CORROMPUE", "« reserve_corrompues: 8 »"),
-    ("cooperatif", 2, "geo-chasse", "marche_des_corps", "TAM_MARCHE", "« marche_des_corps: 3 »"),
-    ("cooperatif", 4, "geo-chasse", "reserve_corrompues", "TAM_RESERVE_CORROMPUE", "« reserve_corrompues: 16 »"),
-    ("solo", 1, "geo-chasse", "reserve_corrompues", "TAM_RESERVE_CORROMPUE", "« reserve_corrompues: 4 »"),
-    ("solo", 1, "geo-chasse", "marche_des_corps", "TAM_MARCHE", "« marche_des_corps: 2 »"),
-    ("prologue", 3, "prologue", "reserve_corrompues", "TAM_RESERVE_CORROMPUE", "« reserve_corrompues: 16 »"),
-    ("prologue", 2, None, "reserve_corrompues", "TAM_RESERVE_CORROMPUE", "« reserve_corrompues: 16 »"),
-    ("cooperatif", 3, "ma-fiche", "reserve_corrompues", "TAM_RESERVE_CORROMPUE", "« reserve_corrompues »"),
-    ("cooperatif", 3, None, "marche_des_corps", "TAM_MARCHE", "« marche_des_corps: 4 »"),
-    ("competitif", 3, None, "marche_des_corps", "TAM_MARCHE", "« marche_des_corps: 4 »"),
+    ("cooperatif", 2, "geo-chasse", "reserve_corrompues", "TAM_RESERVE_CORROMPUE", 8),
+    ("cooperatif", 2, "geo-chasse", "marche_des_corps", "TAM_MARCHE", 3),
+    ("cooperatif", 4, "geo-chasse", "reserve_corrompues", "TAM_RESERVE_CORROMPUE", 16),
+    ("solo", 1, "geo-chasse", "reserve_corrompues", "TAM_RESERVE_CORROMPUE", 4),
+    ("solo", 1, "geo-chasse", "marche_des_corps", "TAM_MARCHE", 2),
+    ("prologue", 3, "prologue", "reserve_corrompues", "TAM_RESERVE_CORROMPUE", 16),
+    ("prologue", 2, None, "reserve_corrompues", "TAM_RESERVE_CORROMPUE", 16),
+    ("cooperatif", 3, "ma-fiche", "reserve_corrompues", "TAM_RESERVE_CORROMPUE", None),
+    ("cooperatif", 3, None, "marche_des_corps", "TAM_MARCHE", 4),
+    ("competitif", 3, None, "marche_des_corps", "TAM_MARCHE", 4),
 ])
 def test_issue24_item04_geo_chasse_needs_reserve_and_market(bundle, mode, joueurs, scenario, absent, code, extrait):
     """The book requires the Body Market (step 5, skipped only by the Prologue, l. 278) and the corrupted
@@ -643,7 +644,10 @@ def test_issue24_item04_geo_chasse_needs_reserve_and_market(bundle, mode, joueur
     del mauvais["options"][absent]
     erreurs = valider(bundle, mauvais)["erreurs"]
     assert [(v["code"], v["chemin"]) for v in erreurs] == [(code, "/options")]
-    assert extrait in erreurs[0]["message"]
+    # The count to write, where the repairs read it: the field and its value among the message's parts
+    # (the field alone when the book gives no count: another scenario sheet's).
+    partie = {"champ": f"/options/{absent}"} if extrait is None else {"champ": f"/options/{absent}", "valeur": extrait}
+    assert partie in erreurs[0]["parties"]
 
 
 def test_issue24_item04_the_reading_is_recorded():

@@ -53,12 +53,16 @@ def test_a_gardien_keeps_every_choice() -> None:
     assert not any(x["force"] for x in r.values())
 
 
-@pytest.mark.parametrize(("mode", "ident"), [("cooperatif", "augmentations-de-depart-coop"),
-                                             ("solo", "augmentations-de-depart-solo")])
-def test_tamashii_starting_augmentations_follow_the_mode(mode: str, ident: str) -> None:
-    """In co-op (and in solo) the rules name the two cards kept: the player has nothing to choose."""
+@pytest.mark.parametrize(("mode", "joueurs", "ident"), [("cooperatif", 2, "augmentations-de-depart-coop"),
+                                                       ("solo", 1, "augmentations-de-depart-solo")])
+def test_tamashii_starting_augmentations_follow_the_mode(mode: str, joueurs: int, ident: str) -> None:
+    """In co-op (and in solo) the rules name the two cards kept: the player has nothing to choose.
+
+    Co-op with one player is played as solo (issue 24, item 3): two players here.
+    """
     attendu = regle("tamashii", ident)["selecteur"]["augm_depart"]["sauf"][0].split("+")
-    liste = {"jeu": "tamashii", "format": 1, "options": {"mode": mode}, "entrees": [{"plateau": 1}]}
+    liste = {"jeu": "tamashii", "format": joueurs, "options": {"mode": mode},
+             "entrees": [{"plateau": k} for k in range(1, joueurs + 1)]}
     r = forces("tamashii", liste, ["/entrees/0/augmentations_de_depart", "/entrees/0/classe"], [])
     assert r["/entrees/0/augmentations_de_depart"]["force"]
     assert r["/entrees/0/augmentations_de_depart"]["valeur"] == attendu

@@ -18,7 +18,8 @@
     const { schema } = b;
 
     const jetons = (pointeur) => String(pointeur || "").split("/").slice(1).map((m) => m.replace(/~1/g, "/").replace(/~0/g, "~"));
-    const chemin = (pointeur) => jetons(pointeur).map((m) => (/^\d+$/.test(m) ? Number(m) : m));
+    // `-` stands for any entry (a list-wide message about a field of the entries).
+    const chemin = (pointeur) => jetons(pointeur).map((m) => (/^\d+$/.test(m) ? Number(m) : m === "-" ? 0 : m));
 
     /** The label of the field at `pointeur`: its schema title, else its key made readable. */
     function etiquette(pointeur) {
@@ -33,10 +34,11 @@
     function nomValeur(pointeur, valeur) {
       const c = chemin(pointeur);
       const cle = c.filter((m) => typeof m === "string").pop();
-      if (valeur === true) return "oui";
-      if (valeur === false) return "non";
-      if (valeur === null || valeur === undefined) return "aucun";
-      if (Array.isArray(valeur)) return liste(valeur.map((v) => nomValeur(pointeur, v)), "et");
+      if (valeur === true) return "coché";
+      if (valeur === false) return "non coché";
+      if (valeur === null || valeur === undefined) return "vide";
+      if (Array.isArray(valeur)) return valeur.length ? valeur.map((v) => nomValeur(pointeur, v)).join(", ") : "aucun";
+      if (estObjet(valeur)) return Object.entries(valeur).map(([k, v]) => `${etiquette(pointeur + "/" + k)} : ${nomValeur(pointeur + "/" + k, v)}`).join(", ");
       if (typeof valeur === "number") return C().nombre(valeur);
       const s = c.length ? resoudre(b.schemaA(c), schema) : {};
       const items = s.items ? resoudre(s.items, schema) : null;
@@ -50,12 +52,14 @@
       return noms.slice(0, -1).join(", ") + " " + (liaison === "et" ? "et" : "ou") + " " + noms[noms.length - 1];
     }
 
-    /** « Meneur » coché, « Tribu : Canopée », « Mode : Coopératif ». */
+    /** `« texte »`, unless the text holds its own guillemets (a label quoting a bonus). */
+    const guillemets = (texte) => (texte.includes("«") ? texte : `« ${texte} »`);
+
+    /** « Meneur » coché, « Tribu : Canopée », « Mode : Coopératif » (as browser_engine/messages.py). */
     function champValeur(pointeur, valeur) {
       const titre = etiquette(pointeur);
-      if (valeur === true) return `« ${titre} » coché`;
-      if (valeur === false) return `« ${titre} » décoché`;
-      return `« ${titre} : ${nomValeur(pointeur, valeur)} »`;
+      if (typeof valeur === "boolean") return `${guillemets(titre)} ${valeur ? "coché" : "non coché"}`;
+      return guillemets(`${titre} : ${nomValeur(pointeur, valeur)}`);
     }
 
     function nomEntree(i) {
@@ -75,10 +79,10 @@
       for (const p of parties) {
         if (typeof p === "string") texte += p;
         else if (!estObjet(p)) continue;
-        else if (typeof p.entree === "number") texte += p.entree === surEntree ? "" : nomEntree(p.entree) + " — ";
+        else if (typeof p.entree === "number") texte += p.entree === surEntree ? "" : (typeof p.nom === "string" && p.nom ? p.nom : nomEntree(p.entree)) + " — ";
         else if (Array.isArray(p.valeurs)) texte += liste(p.valeurs.map((x) => nomValeur(p.champ, x)), p.liaison);
         else if (typeof p.champ === "string" && "valeur" in p) texte += champValeur(p.champ, p.valeur);
-        else if (typeof p.champ === "string") texte += `« ${etiquette(p.champ)} »`;
+        else if (typeof p.champ === "string") texte += guillemets(etiquette(p.champ));
       }
       texte = texte.trim();
       return texte.charAt(0).toUpperCase() + texte.slice(1);

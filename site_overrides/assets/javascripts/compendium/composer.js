@@ -674,6 +674,7 @@
       Object.assign(b, { donnees, item, libelle, coutTexte, champDeLaSorte, sorteDe, candidats, candidatsDonnees, vide, poser, schemaA, modifier, memoriser, ecrire, changer, transformer, composer,
         ouvrirEntree, allerAuChamp, demande, demanderSuite, quantite, resumeOptions, resumeListe, forceDe, valeurA });
       api.demande = demande; // the text view's checks carry it too (typing, a repair applied…)
+      racineOutil.compendiumComposer = { texteJoueur: (v, i) => b.texteJoueur(v, i) }; // for the repairs panel
       for (const p of PARTIES) parties[p](b);
       b.squelette();
       const blocCatalogue = racineOutil.querySelector('[data-role="catalogue-bloc"]');

@@ -120,9 +120,12 @@
     function suggestion(s, k, ecrite, clesCatalogue) {
       const n = s.changements.length;
       const cout = coutTexte(s);
+      // In the player's words when the builder is there (fields by their labels, values by their names).
+      const composeur = racineOutil.compendiumComposer;
+      const texte = (v) => (composeur ? composeur.texteJoueur(v, null) : String(v.message || ""));
       const corrige = el("ul", { classe: "cpd-reparation-corrige" },
-        s.corrige.map((e) => el("li", {}, String(e.message || ""), " ", el("small", { classe: "cpd-code" }, String(e.code)))));
-      const nouveaux = (s.avertissements || []).map((a) => el("p", { classe: "cpd-reparation-avertissement" }, "Nouvel avertissement : ", String(a.message || "")));
+        s.corrige.map((e) => el("li", { "data-code": String(e.code || "") }, texte(e))));
+      const nouveaux = (s.avertissements || []).map((a) => el("p", { classe: "cpd-reparation-avertissement" }, "Nouvel avertissement : ", texte(a)));
       return el("li", { classe: "cpd-reparation", "data-role": "reparation" },
         el("p", { classe: "cpd-reparation-tete" },
           el("strong", {}, `${n} changement${n > 1 ? "s" : ""}`),

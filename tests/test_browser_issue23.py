@@ -1,0 +1,289 @@
+"""Issue 23: the builder a player picks over Army Forge, in headless Chromium, for the five games.
+
+* a compact roster: a list of more than 3 entries starts folded, one line per entry, one entry open
+  at a time; on a 390 px phone about 8 lines fit on one screen;
+* the summary bar stays in view and uncovered at the bottom of a long list (top of the builder on a
+  large screen, bottom of the screen on a phone);
+* one engine request per change of the list, every picker open;
+* the keyboard: at most 10 Tab presses from the top of the page to adding a first entry;
+* no message with YAML, a field key or an id (the judge of tests/test_issue23_messages.py);
+* values the rules force are set and locked; a new entry shows what to complete, not errors;
+* past 100 ms the total says it is being recomputed.
+
+No timing is asserted: `make bench` measures (bench/bench_composer_clic.py).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tests.browser_support import Onglet, attendre_moteur
+
+ROOT = Path(__file__).resolve().parent.parent
+JEUX = ["bataille-d6", "hami", "hate", "kharn-ages", "tamashii"]
+ENTREES = 10
+TOTAL = "[data-role=composer-total]"
+# Counts what the page posts to the engine's worker (each request is one message).
+COMPTEUR = """(() => {
+  window.__envois = [];
+  const poster = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...reste) {
+    window.__envois.push(message && message.type);
+    return poster.call(this, message, ...reste);
+  };
+})();"""
+
+
+def exemple(jeu: str) -> dict:
+    """The game's first valid example (files 01…), as the player would paste it."""
+    fichier = sorted((ROOT / "data" / jeu / "listes").glob("0*.yaml"))[0]
+    return yaml.safe_load(fichier.read_text(encoding="utf-8"))
+
+
+def liste_longue(jeu: str) -> dict:
+    """The first example with its entries repeated up to ENTREES (its validity does not matter)."""
+    liste = exemple(jeu)
+    entrees = liste["entrees"]
+    liste["entrees"] = [entrees[i % len(entrees)] for i in range(max(ENTREES, len(entrees)))]
+    return liste
+
+
+def attendre_a_jour(page: object) -> None:
+    page.wait_for_function(
+        "() => { const t = document.querySelector('[data-role=composer-total]');"
+        " return t && t.dataset.aJour === 'oui' && ['valide', 'invalide'].includes(t.dataset.etat); }", timeout=60_000)
+
+
+def charger(page: object, url: str, jeu: str, liste: dict) -> None:
+    page.goto(url + jeu + "/verifier/")
+    attendre_moteur(page)
+    page.wait_for_selector(TOTAL)
+    page.fill("#cpd-liste", json.dumps(liste, ensure_ascii=False))
+    page.wait_for_function("(n) => document.querySelectorAll('li[data-role=entree]').length === n",
+                           arg=len(liste["entrees"]), timeout=60_000)
+    attendre_a_jour(page)
+
+
+def visible_et_libre(page: object, selecteur: str) -> dict:
+    """The element's box, and whether its centre is in the viewport and not covered by anything else."""
+    return page.evaluate("""(s) => {
+      const e = document.querySelector(s);
+      const r = e.getBoundingClientRect();
+      const x = r.left + r.width / 2, y = r.top + r.height / 2;
+      const dessus = document.elementFromPoint(x, y);
+      return {haut: r.top, bas: r.bottom, hauteurFenetre: window.innerHeight,
+              libre: !!dessus && e.contains(dessus), dansLaFenetre: r.top >= 0 && r.bottom <= window.innerHeight};
+    }""", selecteur)
+
+
+def tabulations_jusqu_a_ajouter(page: object, maximum: int = 10) -> int:
+    """From the top of the page: Tab, and Enter on a skip link, until an entry is added; Tab presses used."""
+    page.evaluate("() => { window.scrollTo(0, 0); document.activeElement && document.activeElement.blur(); }")
+    tabs = 0
+    while tabs <= maximum:
+        page.keyboard.press("Tab")
+        tabs += 1
+        actif = page.evaluate("() => { const a = document.activeElement; return a ? {role: a.dataset.role || '',"
+                              " classe: a.className || '', id: a.id || ''} : {}; }")
+        if "md-skip" in actif.get("classe", "") or actif.get("role") == "aller-ajouter":
+            page.keyboard.press("Enter")
+            actif = page.evaluate("() => ({role: document.activeElement.dataset.role || ''})")
+        if actif.get("role") in ("choix", "ajouter-entree"):
+            page.keyboard.press("Enter")
+            page.wait_for_function("() => document.querySelectorAll('li[data-role=entree]').length === 1")
+            return tabs
+    raise AssertionError(f"aucune entrée ajoutée en {maximum} tabulations")
+
+
+@pytest.mark.parametrize("largeur", [1280, 390])
+@pytest.mark.parametrize("jeu", JEUX)
+def test_issue23_liste_longue(onglet: Onglet, site_url: str, output_dir: Path, jeu: str, largeur: int) -> None:
+    """A 10-entry list: folded lines, the bar in view and uncovered at its bottom, Tab path to « Ajouter »."""
+    page = onglet.page
+    page.set_viewport_size({"width": largeur, "height": 844 if largeur == 390 else 900})
+    charger(page, site_url, jeu, liste_longue(jeu))
+    lignes = page.locator("li[data-role=entree]")
+    # More than 3 entries: every line starts folded; each is one line (name, choices, cost, badge).
+    assert page.locator("[data-action=ouvrir][aria-expanded=true]").count() == 0
+    hauteurs = lignes.evaluate_all("ls => ls.map(l => l.getBoundingClientRect().height)")
+    hauteur_ligne = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.cpd-ligne-bouton')).lineHeight)"
+                                  " || 24")
+    assert max(hauteurs) < 3 * hauteur_ligne, hauteurs
+    if largeur == 390:
+        # About 8 lines on a phone's screen, besides the site's header and the bar.
+        assert 8 * max(hauteurs) <= 844 - 56 - 60, hauteurs
+    # Opening one line folds the one open before.
+    lignes.nth(1).locator("[data-action=ouvrir]").click()
+    lignes.nth(3).locator("[data-action=ouvrir]").click()
+    page.wait_for_selector("li[data-role=entree][data-index='3'] .cpd-ligne-corps")
+    assert page.locator(".cpd-ligne-corps").count() == 1
+    page.locator("li[data-role=entree][data-index='3'] [data-action=fermer]").click()
+    # The bar at the bottom of the list: in view and uncovered (Material's « back to top » is hidden).
+    lignes.last.scroll_into_view_if_needed()
+    page.mouse.wheel(0, -200)  # scrolling up is when Material shows its « back to top » button
+    page.wait_for_timeout(400)
+    barre = visible_et_libre(page, "[data-role=barre-resume]")
+    assert barre["dansLaFenetre"] and barre["libre"], barre
+    if largeur == 390:
+        assert barre["bas"] >= barre["hauteurFenetre"] - 2, barre  # at the bottom of the screen
+    else:
+        assert barre["haut"] < 200, barre  # under the site's header
+    page.screenshot(path=str(output_dir / f"issue23-{jeu}-{largeur}-liste.png"))
+    # The keyboard: at most 10 Tab presses from the top of a fresh page to a first entry.
+    page.goto(site_url + jeu + "/verifier/")
+    attendre_moteur(page)
+    page.wait_for_selector("[data-role=aller-ajouter]", state="attached")
+    assert tabulations_jusqu_a_ajouter(page) <= 10
+
+
+@pytest.mark.parametrize("jeu", JEUX)
+def test_issue23_une_requete_par_changement(navigateur: object, site_url: str, jeu: str) -> None:
+    """A change of the list, with the open entry's pickers open, posts one request to the engine."""
+    onglet = Onglet(navigateur)
+    try:
+        page = onglet.page
+        page.add_init_script(COMPTEUR)
+        charger(page, site_url, jeu, liste_longue(jeu))
+        page.locator("li[data-role=entree][data-index='0'] [data-action=ouvrir]").click()
+        corps = page.locator("li[data-role=entree][data-index='0'] .cpd-ligne-corps")
+        corps.wait_for()
+        for resume in corps.locator("details > summary").all():
+            resume.click()
+        page.wait_for_timeout(1500)  # the pickers' choices arrive with the follow-up of one check
+        attendre_a_jour(page)
+        page.evaluate("() => { window.__envois = []; }")
+        # One change: the entry's name (every game has one), typed and confirmed.
+        nom = corps.locator("[data-champ-chemin='/entrees/0/nom'] input")
+        nom.fill("Changement")
+        nom.press("Tab")
+        page.wait_for_function("() => document.querySelector('#cpd-liste').value.includes('Changement')")
+        attendre_a_jour(page)
+        page.wait_for_timeout(1500)
+        envois = page.evaluate("() => window.__envois")
+        assert envois == ["etat"], envois
+        onglet.verifier_propre()
+    finally:
+        onglet.contexte.close()
+
+
+@pytest.mark.parametrize("jeu", JEUX)
+def test_issue23_messages_dans_les_mots_du_joueur(onglet: Onglet, site_url: str, jeu: str) -> None:
+    """Every invalid example: no message of the builder shows YAML, a field key or an id."""
+    from tests.test_issue23_messages import Juge
+
+    juge = Juge(jeu)
+    page = onglet.page
+    page.goto(site_url + jeu + "/verifier/")
+    attendre_moteur(page)
+    page.wait_for_selector(TOTAL)
+    fautes = []
+    for fichier in sorted((ROOT / "data" / jeu / "listes").glob("*.yaml")):
+        texte = fichier.read_text(encoding="utf-8")
+        page.fill("#cpd-liste", texte)
+        page.wait_for_function("(t) => document.querySelector('#cpd-liste').value === t", arg=texte)
+        attendre_a_jour(page)
+        n = page.locator("li[data-role=entree]").count()
+        messages = page.locator("[data-role=composer-erreurs-liste] .cpd-violation-message").all_inner_texts()
+        for i in range(n):
+            if not page.locator(f"li[data-role=entree][data-index='{i}'] [data-role=badge]").count():
+                continue
+            page.locator(f"li[data-role=entree][data-index='{i}'] [data-action=ouvrir]").click()
+            page.wait_for_selector(f"li[data-role=entree][data-index='{i}'] .cpd-ligne-corps")
+            messages += page.locator(f"li[data-role=entree][data-index='{i}'] .cpd-violation-message").all_inner_texts()
+        fautes += [(fichier.name, m, d) for m in messages for d in juge.defauts(m)]
+    assert fautes == []
+
+
+def ajouter(page: object, sorte: str, valeur: str) -> None:
+    n = page.locator("li[data-role=entree]").count()
+    page.click(f"[data-role=choix][data-sorte={sorte}][data-valeur='{valeur}']")
+    page.wait_for_function("(n) => document.querySelectorAll('li[data-role=entree]').length === n", arg=n + 1)
+
+
+def test_issue23_valeurs_imposees_hami(onglet: Onglet, site_url: str, output_dir: Path) -> None:
+    """A Conteur is always the Meneur: added by a click, its box is ticked and locked, with why."""
+    page = onglet.page
+    page.goto(site_url + "hami/verifier/")
+    attendre_moteur(page)
+    page.wait_for_selector(TOTAL)
+    ajouter(page, "caste", "gardien")
+    # A new entry shows what is left to choose, not errors.
+    attendre_a_jour(page)
+    assert page.locator("li[data-role=entree] .cpd-badge--erreur").count() == 0
+    assert page.locator("li[data-role=entree] .cpd-badge--completer").count() == 1
+    assert "choix à faire" in page.inner_text("[data-role=aller-erreur]")
+    ajouter(page, "caste", "conteur")
+    meneur = page.locator("li[data-role=entree][data-index='1'] [data-champ-chemin='/entrees/1/meneur']")
+    page.wait_for_function("() => { const c = document.querySelector(\"[data-champ-chemin='/entrees/1/meneur'] input\");"
+                           " return c && c.checked && c.disabled; }", timeout=30_000)
+    assert "Imposé par les règles" in meneur.inner_text()
+    assert yaml.safe_load(page.input_value("#cpd-liste"))["entrees"][1]["meneur"] is True
+    page.screenshot(path=str(output_dir / "issue23-hami-conteur-meneur.png"))
+
+
+def test_issue23_valeurs_imposees_tamashii(onglet: Onglet, site_url: str) -> None:
+    """In co-op, a player's starting augmentations are the « commune » and « coop » cards: set, locked."""
+    regles = yaml.safe_load((ROOT / "data" / "tamashii" / "regles-liste.yaml").read_text(encoding="utf-8"))
+    coop = next(r for r in regles["regles_liste"] if r["id"] == "augmentations-de-depart-coop")
+    attendu = coop["selecteur"]["augm_depart"]["sauf"][0].split("+")
+    page = onglet.page
+    page.goto(site_url + "tamashii/verifier/")
+    attendre_moteur(page)
+    page.wait_for_selector(TOTAL)
+    page.locator("[data-champ=mode] select").select_option('"cooperatif"')
+    attendre_a_jour(page)
+    page.click("[data-role=ajouter-entree]")
+    page.wait_for_function("() => document.querySelectorAll('li[data-role=entree]').length === 1")
+    page.wait_for_function("(a) => { const l = document.querySelector('#cpd-liste').value;"
+                           " return a.every((x) => l.includes('- ' + x)); }", arg=attendu, timeout=30_000)
+    assert yaml.safe_load(page.input_value("#cpd-liste"))["entrees"][0]["augmentations_de_depart"] == attendu
+    bloc = page.locator("[data-champ-chemin='/entrees/0/augmentations_de_depart']")
+    page.wait_for_function("() => !!document.querySelector(\"[data-champ-chemin='/entrees/0/augmentations_de_depart']"
+                           " [data-role=impose]\")", timeout=30_000)
+    assert "Imposé par les règles" in bloc.inner_text()
+    # A valid setup says what it is, not « Total non calculé ».
+    assert "joueur" in page.inner_text(TOTAL) and "Coopératif" in page.inner_text(TOTAL)
+
+
+def test_issue23_calcul_au_dela_de_100_ms(onglet: Onglet, site_url: str) -> None:
+    """While a report is pending for more than 100 ms, the total says « calcul… », never an old total."""
+    page = onglet.page
+    page.goto(site_url + "hami/verifier/")
+    attendre_moteur(page)
+    page.wait_for_selector(TOTAL)
+    charger(page, site_url, "hami", exemple("hami"))
+    avant = page.inner_text(TOTAL)
+    # The engine is made slow on purpose: its answer is held back 800 ms.
+    page.evaluate("""() => {
+      const m = document.querySelector('[data-compendium-outil=verifier]').compendiumVerifier.moteur;
+      const vrai = m.verifierListe.bind(m);
+      m.verifierListe = (...a) => vrai(...a).then((r) => new Promise((ok) => setTimeout(() => ok(r), 800)));
+    }""")
+    page.locator("li[data-role=entree][data-index='0'] [data-action=ouvrir]").click()
+    page.locator("[data-champ-chemin='/entrees/0/age'] select").select_option('"jeune"')
+    page.wait_for_function("() => document.querySelector('[data-role=composer-total]').textContent.includes('calcul')",
+                           timeout=600)
+    attendre_a_jour(page)
+    assert "calcul" not in page.inner_text(TOTAL) and page.inner_text(TOTAL) != ""
+    assert avant.startswith("Total")
+
+
+def test_issue23_hate_ameliorations_de_la_tribu_d_abord(onglet: Onglet, site_url: str) -> None:
+    """The améliorations picker lists the chosen tribe's cards first; the others are folded apart."""
+    capacites = yaml.safe_load((ROOT / "data" / "hate" / "capacites.yaml").read_text(encoding="utf-8"))["capacites"]
+    autres = {c["id"] for c in capacites if (c.get("proprietes") or {}).get("tribu") not in (None, "um-rak")
+              and c.get("categorie", "").startswith("amélioration")}
+    assert autres
+    page = onglet.page
+    charger(page, site_url, "hate", exemple("hate"))
+    page.locator("li[data-role=entree][data-index='3'] [data-action=ouvrir]").click()
+    groupe = page.locator("[data-champ-chemin='/entrees/3/ameliorations']")
+    groupe.locator("summary").first.click()
+    pliees = groupe.locator("[data-role=autres-groupes] input[type=checkbox]").evaluate_all(
+        "cs => cs.map(c => JSON.parse(c.dataset.valeur))")
+    assert set(pliees) == autres
+    assert "Autres tribus" in groupe.locator("[data-role=autres-groupes] > summary").inner_text()
+    assert groupe.locator("[data-role=autres-groupes]").get_attribute("open") is None
