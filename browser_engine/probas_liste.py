@@ -184,19 +184,43 @@ class Loi:
         """The law of the sum of two independent results.
 
         The weights are multiplied as polynomials packed into one integer each (Kronecker
-        substitution): one big-integer product instead of a double loop.
+        substitution): one big-integer product instead of a double loop. Packing and unpacking
+        go through bytes, so that they cost linear time in the size of the weights.
         """
         (bas_a, a), (bas_b, b) = self._dense(), autre._dense()
         nb = min(len(a), len(b))
-        bits = max(a).bit_length() + max(b).bit_length() + nb.bit_length() + 1
-        produit = _empaqueter(a, bits) * _empaqueter(b, bits)
-        masque = (1 << bits) - 1
+        octets = (max(a).bit_length() + max(b).bit_length() + nb.bit_length() + 8) // 8
+        rangs = len(a) + len(b) - 1
+        produit = (_empaqueter(a, octets) * _empaqueter(b, octets)).to_bytes(rangs * octets, "little")
         poids: dict[int, int] = {}
-        for rang in range(len(a) + len(b) - 1):
-            w = (produit >> (rang * bits)) & masque
+        for rang in range(rangs):
+            w = int.from_bytes(produit[rang * octets:(rang + 1) * octets], "little")
             if w:
                 poids[bas_a + bas_b + rang] = w
         return Loi(poids, self.denominateur * autre.denominateur)
+
+    def deux_valeurs(self) -> bool:
+        """Whether the law has at most two values (one attack that eliminates or not)."""
+        return sum(1 for w in self.poids.values() if w) <= 2
+
+    def binomiale(self, fois: int) -> Loi:
+        """The sum of `fois` results of a law with at most two values: binomial weights.
+
+        With values a < b of weights wa, wb, the sum is `(fois - k) * a + k * b` with weight
+        C(fois, k) wb^k wa^(fois-k), each weight obtained from the previous one by an exact
+        division: linear in `fois` big-integer steps instead of products of huge polynomials.
+        """
+        valeurs = sorted((v, w) for v, w in self.poids.items() if w)
+        if len(valeurs) == 1:
+            (a, wa), = valeurs
+            return Loi({a * fois: wa ** fois}, self.denominateur ** fois)
+        (a, wa), (b, wb) = valeurs
+        poids: dict[int, int] = {}
+        t = wa ** fois
+        for k in range(fois + 1):
+            poids[a * fois + (b - a) * k] = t
+            t = t * (fois - k) * wb // ((k + 1) * wa)
+        return Loi(poids, self.denominateur ** fois)
 
     def _dense(self) -> tuple[int, list[int]]:
         bas, haut = min(self.poids), max(self.poids)
@@ -204,6 +228,8 @@ class Loi:
 
     def somme(self, fois: int) -> Loi:
         """The law of the sum of `fois` independent results (by squaring)."""
+        if self.deux_valeurs():
+            return self.binomiale(fois)
         total, carre, reste = Loi({0: 1}, 1), self, fois
         while reste:
             if reste & 1:
@@ -214,12 +240,9 @@ class Loi:
         return total
 
 
-def _empaqueter(coefficients: list[int], bits: int) -> int:
-    """Non-negative coefficients packed into one integer, `bits` bits each (lowest first)."""
-    total = 0
-    for c in reversed(coefficients):
-        total = (total << bits) | c
-    return total
+def _empaqueter(coefficients: list[int], octets: int) -> int:
+    """Non-negative coefficients packed into one integer, `octets` bytes each (lowest first)."""
+    return int.from_bytes(b"".join(c.to_bytes(octets, "little") for c in coefficients), "little")
 
 
 def _proba(poids: int, denominateur: int) -> dict[str, Any]:
@@ -305,7 +328,8 @@ class Calculs:
         if cle not in _SOMMES:
             if len(_SOMMES) >= MAX_LOIS_GARDEES:
                 _SOMMES.clear()
-            _SOMMES[cle] = self.somme(loi, fois // 2).plus(self.somme(loi, fois - fois // 2))
+            _SOMMES[cle] = loi.binomiale(fois) if loi.deux_valeurs() else \
+                self.somme(loi, fois // 2).plus(self.somme(loi, fois - fois // 2))
         return _SOMMES[cle]
 
     def cellule(self, loi: Loi, figurines: int, fractions: bool) -> dict[str, Any]:
