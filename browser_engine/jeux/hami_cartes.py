@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
-from itertools import product
 from math import comb, lcm, prod
 from typing import Any
 
