@@ -20,8 +20,8 @@ from typing import Any, NoReturn
 from . import bundle as bundle_access
 from .catalogue import fusionner_catalogue
 from .cli_donnees import _safe, charger_donnees, raison
+from .cli_lecture import camp, texte_resultat
 from .cli_sortie import SortieEchappee
-from .des import texte_faces
 from .errors import ErreurEntree, ErreurParametre
 from .odds import calculer, declaration, tables_statiques
 from .reader import MAX_OCTETS, lire_document, lire_liste
@@ -230,36 +230,9 @@ def print_report(donnees_jeu: dict[str, Any], liste: dict[str, Any], rapport: di
           f"\nListe invalide : {count} erreur{'s' if count > 1 else ''}.")
 
 
-def _percent(probability: float) -> str:
-    return f"{probability * 100:.2f}".replace(".", ",") + " %"
-
-
 def print_odds(decl: dict[str, Any], result: dict[str, Any]) -> None:
-    """Print a distribution as a French table with fractions and percentages."""
-    names = {p["id"]: p.get("nom", p["id"]) for p in decl.get("parametres", [])}
-    types = {p["id"]: p.get("type") for p in decl.get("parametres", [])}
-    shown = []
-    for key, value in result["parametres"].items():
-        text = ("oui" if value else "non") if isinstance(value, bool) else str(value)
-        if isinstance(value, list) and types.get(key) == "des":
-            text = texte_faces(value)
-        elif isinstance(value, list):
-            text = f"{len(value)} carte{'s' if len(value) > 1 else ''}"
-        shown.append(f"{names.get(key, key)} = {text}")
-    print(f"{decl['nom']}")
-    print("Paramètres : " + " ; ".join(shown))
-    if "issues" in result:
-        print()
-        width = max(len(i["nom"]) for i in result["issues"])
-        for issue in result["issues"]:
-            print(f"  {issue['nom']:<{width}}  {issue['fraction']:>24}  {_percent(issue['probabilite']):>9}")
-    header = decl.get("sortie", "Valeur")
-    width = max(len(header), 6)
-    print(f"\n{header:>{width}}  {'Fraction':>24}  {'Probabilité':>11}")
-    for row in result["distribution"]:
-        print(f"{row['valeur']:>{width}}  {row['fraction']:>24}  {_percent(row['probabilite']):>11}")
-    mean = result["esperance"]
-    print(f"\nEspérance : {mean['fraction']} ≈ " + f"{mean['valeur']:.4f}".replace(".", ","))
+    """Print a distribution as the odds page reads it (`cli_lecture.texte_resultat`)."""
+    sys.stdout.write(texte_resultat(decl, result))
 
 
 # --- commands -------------------------------------------------------------------------------
@@ -359,6 +332,9 @@ def _odds_parser(decl: dict[str, Any], jeu: str) -> _Parser:
     parser.add_argument("--donnees", metavar="DOSSIER", type=Path, help="dossier data/ ou paquet JSON")
     for param in decl.get("parametres", []):
         option = "--" + param["id"].replace("_", "-")
+        cote = camp(param["id"])
+        if cote:  # an opposed calculation: each side's options say whose they are, as the page's fieldsets
+            param = {**param, "nom": f"{cote} — {param['nom']}"}
         if param.get("type") == "booleen":  # a flag, or a value: true/false, oui/non, vrai/faux, 1/0
             parser.add_argument(option, dest=param["id"], nargs="?", const=True, default=None, metavar="OUI|NON",
                                 help=_aide(param["nom"], " (drapeau, ou une valeur : oui ou non, true ou false, "

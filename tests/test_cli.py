@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from fractions import Fraction
+from math import comb
 from pathlib import Path
 
 import pytest
@@ -609,3 +611,98 @@ def test_issue24_item15_json_keeps_the_exact_value(tmp_path):
     result = run("valider", str(liste), "--json")
     assert result.returncode == 0 and _sans_controle(result.stdout)
     assert json.loads(result.stdout)["details"]["nom_liste"] == "a\x9bb\x1b[2J\x7f"
+
+
+# --- issue 24, item 20: the CLI's odds read as the page reads them -------------------------------------
+
+def _pourcentage(p: Fraction) -> str:
+    """The page's writing of a probability (moteur.js `pourcentage`)."""
+    if 0 < p < Fraction(5, 100000):
+        return "< 0,01 %"
+    if Fraction(99995, 100000) < p < 1:
+        return "> 99,99 %"
+    return f"{float(p) * 100:.2f}".replace(".", ",") + " %"
+
+
+def _rangees(sortie: str, entete: str) -> list[list[str]]:
+    """The rows of the distribution table: the lines after its header, up to the blank line."""
+    lignes = sortie.splitlines()
+    debut = next(i for i, ligne in enumerate(lignes) if ligne.lstrip().startswith(entete.strip())) + 1
+    fin = next((i for i in range(debut, len(lignes)) if not lignes[i].strip()), len(lignes))
+    bloc = lignes[debut:fin]
+    return [[c.strip() for c in ligne.split("  ") if c.strip()] for ligne in bloc]
+
+
+def test_issue24_item20_at_least_column(bundle_file):
+    result = run("probas", "bataille-d6", "attaque", "--valeur", "3", "--armure", "2", "--malus-armure", "1",
+                 "--couverts", "1", "--attaques", "5", "--donnees", str(bundle_file))
+    assert result.returncode == 0, result.stderr
+    p = Fraction(3, 6) * Fraction(1, 2) * Fraction(5, 6)  # hit on 1-3, save fails on 1-2 of 6 (Armure 2 - 1), cover 5/6
+    loi = {k: comb(5, k) * p ** k * (1 - p) ** (5 - k) for k in range(6)}
+    rangees = _rangees(result.stdout, "Figures éliminées")
+    assert [r[0] for r in rangees] == ["0", "1", "2", "3", "4", "5"]
+    for k, (_valeur, proba, au_moins, fraction) in enumerate(rangees):
+        assert proba == _pourcentage(loi[k]) and Fraction(fraction) == loi[k]
+        assert au_moins == _pourcentage(sum(loi[j] for j in range(k, 6)))
+
+
+def _folded(distribution: list[dict]) -> tuple[int, int]:
+    """How many values fold at each end: the runs under 0,01 % (two or more)."""
+    p = [Fraction(d["fraction"]) for d in sorted(distribution, key=lambda d: d["valeur"])]
+    bas = next(i for i, x in enumerate(p) if x >= Fraction(5, 100000))
+    haut = next(i for i, x in enumerate(reversed(p)) if x >= Fraction(5, 100000))
+    return (bas if bas >= 2 else 0), (haut if haut >= 2 else 0)
+
+
+@pytest.mark.parametrize(("jeu", "args"), [
+    ("bataille-d6", ("pillage_partie", "--armure-0-2", "20", "--armure-3-4", "10", "--armure-5", "5",
+                     "--personnages", "5")),
+    ("kharn-ages", ("seuil",)),
+])
+def test_issue24_item20_tails_are_folded(jeu, args):
+    brut = run("probas", jeu, *args, "--json")
+    assert brut.returncode == 0, brut.stderr
+    distribution = json.loads(brut.stdout)["distribution"]
+    assert sum(Fraction(d["fraction"]) for d in distribution) <= 1
+    texte = run("probas", jeu, *args)
+    assert texte.returncode == 0, texte.stderr
+    entete = next(ligne for ligne in texte.stdout.splitlines() if "Probabilité" in ligne and "Au moins" in ligne)
+    rangees = _rangees(texte.stdout, entete)
+    assert all(r[1] != "0,00 %" for r in rangees)
+    bas, haut = _folded(distribution)
+    assert bas or haut
+    valeurs = sorted(d["valeur"] for d in distribution)
+    if bas:
+        assert rangees[0][0] == f"≤ {valeurs[bas - 1]}"
+    if haut:
+        assert rangees[-1][0] == f"≥ {valeurs[-haut]}"
+    assert len(rangees) == len(distribution) - max(bas - 1, 0) - max(haut - 1, 0)
+    assert len(distribution) > 100  # --json keeps every value
+
+
+def test_issue24_item20_sides_of_an_opposed_calculation_are_named():
+    result = run("probas", "kharn-ages", "opposition", "--niveau-attaque", "3", "--niveau-defense", "1")
+    assert result.returncode == 0, result.stderr
+    lignes = result.stdout.splitlines()
+    assert any(ligne.startswith("Attaquant : Niveau = 3 ; ") for ligne in lignes)
+    assert any(ligne.startswith("Défenseur : Niveau = 1 ; ") for ligne in lignes)
+    assert not any(ligne.count("Niveau = ") > 1 for ligne in lignes)
+    aide = run("probas", "kharn-ages", "opposition", "--aide")
+    assert "Attaquant — Niveau" in aide.stdout and "Défenseur — Niveau" in aide.stdout
+
+
+def test_issue24_item20_impossible_outcomes_are_left_out():
+    faces = ("--de-numero", "[numero, numero, numero, vide, vide, vide, vide, vide]",
+             "--de-symbole", "[base, base, special, ignorer, vide, vide, vide, vide]", "--ennemis", "12",
+             "--blessures", "3")
+    brut = run("probas", "tamashii", "des_ennemis", *faces, "--json")
+    assert brut.returncode == 0, brut.stderr
+    issues = json.loads(brut.stdout)["issues"]
+    impossibles = [i for i in issues if Fraction(i["fraction"]) == 0]
+    assert len(impossibles) >= 8  # --json keeps them, exact
+    texte = run("probas", "tamashii", "des_ennemis", *faces)
+    assert texte.returncode == 0, texte.stderr
+    for issue in issues:
+        assert (issue["nom"] in texte.stdout) == (issue not in impossibles), issue["nom"]
+    assert not re.search(r"(?<![0-9])0,00 %", texte.stdout)
+    assert f"{len(impossibles)} issues impossibles avec ces paramètres (probabilité 0) non affichées" in texte.stdout
