@@ -20,7 +20,8 @@ from typing import Any, NoReturn
 from . import bundle as bundle_access
 from .catalogue import fusionner_catalogue
 from .cli_donnees import _safe, charger_donnees, raison
-from .des import texte_faces
+from .cli_lecture import camp, texte_resultat
+from .cli_sortie import SortieEchappee
 from .errors import ErreurEntree, ErreurParametre
 from .odds import calculer, declaration, tables_statiques
 from .reader import MAX_OCTETS, lire_document, lire_liste
@@ -107,10 +108,12 @@ def _parser() -> _Parser:
                         help="catalogue de profils (YAML ou JSON) ajouté à la liste (kharn-ages)")
     odds = commands.add_parser("probas", help="probabilités exactes d'un calcul déclaré",
                                description="Calculer une loi exacte. Les options de paramètres "
-                                           "dépendent du calcul : voir « probas JEU CALCUL --aide ».",
+                                           "dépendent du calcul : voir « probas JEU CALCUL --aide » ; "
+                                           "« probas JEU --aide » liste les calculs du jeu.",
                                aide=False)
-    odds.add_argument("jeu", metavar="JEU", help="identifiant du jeu (bataille-d6)")
-    odds.add_argument("calcul", metavar="CALCUL", help="nom du calcul (attaque, initiative, pillage…)")
+    odds.add_argument("jeu", metavar="JEU", nargs="?", help="identifiant du jeu (bataille-d6)")
+    odds.add_argument("calcul", metavar="CALCUL", nargs="?", help="nom du calcul (attaque, initiative, pillage…)")
+    odds.set_defaults(parseur_probas=odds)  # `-h`/`--aide` stay in the rest: with JEU and CALCUL, the calculation's
     odds.add_argument("--json", action="store_true", help="afficher le résultat en JSON")
     odds.add_argument("--donnees", metavar="DOSSIER", type=Path,
                       help="dossier data/ du site, ou paquet JSON assets/data/<jeu>.json")
@@ -227,36 +230,9 @@ def print_report(donnees_jeu: dict[str, Any], liste: dict[str, Any], rapport: di
           f"\nListe invalide : {count} erreur{'s' if count > 1 else ''}.")
 
 
-def _percent(probability: float) -> str:
-    return f"{probability * 100:.2f}".replace(".", ",") + " %"
-
-
 def print_odds(decl: dict[str, Any], result: dict[str, Any]) -> None:
-    """Print a distribution as a French table with fractions and percentages."""
-    names = {p["id"]: p.get("nom", p["id"]) for p in decl.get("parametres", [])}
-    types = {p["id"]: p.get("type") for p in decl.get("parametres", [])}
-    shown = []
-    for key, value in result["parametres"].items():
-        text = ("oui" if value else "non") if isinstance(value, bool) else str(value)
-        if isinstance(value, list) and types.get(key) == "des":
-            text = texte_faces(value)
-        elif isinstance(value, list):
-            text = f"{len(value)} carte{'s' if len(value) > 1 else ''}"
-        shown.append(f"{names.get(key, key)} = {text}")
-    print(f"{decl['nom']}")
-    print("Paramètres : " + " ; ".join(shown))
-    if "issues" in result:
-        print()
-        width = max(len(i["nom"]) for i in result["issues"])
-        for issue in result["issues"]:
-            print(f"  {issue['nom']:<{width}}  {issue['fraction']:>24}  {_percent(issue['probabilite']):>9}")
-    header = decl.get("sortie", "Valeur")
-    width = max(len(header), 6)
-    print(f"\n{header:>{width}}  {'Fraction':>24}  {'Probabilité':>11}")
-    for row in result["distribution"]:
-        print(f"{row['valeur']:>{width}}  {row['fraction']:>24}  {_percent(row['probabilite']):>11}")
-    mean = result["esperance"]
-    print(f"\nEspérance : {mean['fraction']} ≈ " + f"{mean['valeur']:.4f}".replace(".", ","))
+    """Print a distribution as the odds page reads it (`cli_lecture.texte_resultat`)."""
+    sys.stdout.write(texte_resultat(decl, result))
 
 
 # --- commands -------------------------------------------------------------------------------
@@ -339,37 +315,51 @@ def command_check(args: argparse.Namespace) -> int:
     return 0 if rapport["valide"] else 1
 
 
+def _aide(*morceaux: Any) -> str:
+    """A help text built from data: argparse reads `%` as a format, so every `%` is doubled."""
+    return "".join(str(m) for m in morceaux).replace("%", "%%")
+
+
+def _description(texte: str) -> str:
+    """A parser description from data: argparse formats it only when it holds « %(prog) »."""
+    return texte.replace("%", "%%") if "%(" in texte else texte
+
+
 def _odds_parser(decl: dict[str, Any], jeu: str) -> _Parser:
     parser = _Parser(prog=f"python -m browser_engine probas {jeu} {decl['calcul']}",
-                     description=f"{decl['nom']} : {decl.get('resume', '')}")
+                     description=_description(f"{decl['nom']} : {decl.get('resume', '')}"))
     parser.add_argument("--json", action="store_true", help="afficher le résultat en JSON")
     parser.add_argument("--donnees", metavar="DOSSIER", type=Path, help="dossier data/ ou paquet JSON")
     for param in decl.get("parametres", []):
         option = "--" + param["id"].replace("_", "-")
-        if param.get("type") == "booleen":
-            parser.add_argument(option, dest=param["id"], action="store_const", const=True, default=None,
-                                help=f"{param['nom']} (drapeau). {param.get('aide', '')}")
+        cote = camp(param["id"])
+        if cote:  # an opposed calculation: each side's options say whose they are, as the page's fieldsets
+            param = {**param, "nom": f"{cote} — {param['nom']}"}
+        if param.get("type") == "booleen":  # a flag, or a value: true/false, oui/non, vrai/faux, 1/0
+            parser.add_argument(option, dest=param["id"], nargs="?", const=True, default=None, metavar="OUI|NON",
+                                help=_aide(param["nom"], " (drapeau, ou une valeur : oui ou non, true ou false, "
+                                           "vrai ou faux, 1 ou 0). ", param.get("aide", "")))
             if param.get("defaut") is True:
                 parser.add_argument("--sans-" + param["id"].replace("_", "-"), dest=param["id"],
-                                    action="store_const", const=False, help=f"désactiver : {param['nom']}")
+                                    action="store_const", const=False, help=_aide("désactiver : ", param["nom"]))
         elif param.get("type") == "paquet":
             parser.add_argument(option, dest=param["id"], metavar="FICHIER", default=None,
-                                help=f"{param['nom']} : fichier YAML ou JSON de vos cartes. {param.get('aide', '')}")
+                                help=_aide(param["nom"], " : fichier YAML ou JSON de vos cartes. ", param.get("aide", "")))
         elif param.get("type") == "des":
             parser.add_argument(option, dest=param["id"], metavar="FACES", default=None,
-                                help=f"{param['nom']} : les faces de votre dé, une par face, par exemple "
-                                     f"\"[{_first_symbol(param)}, vide]\", ou un fichier YAML ou JSON qui les "
-                                     f"liste. {param.get('aide', '')}")
+                                help=_aide(param["nom"], " : les faces de votre dé, une par face, par exemple "
+                                           f"\"[{_first_symbol(param)}, vide]\", ou un fichier YAML ou JSON qui les "
+                                           "liste. ", param.get("aide", "")))
         elif param.get("type") == "pile":
             parser.add_argument(option, dest=param["id"], metavar="SORTES", default=None,
-                                help=f"{param['nom']} : une sorte par élément de liste, par exemple "
-                                     "\"[{nom: Voulues, nombre: 4, voulue: true}, {nom: Autres, nombre: 10}]\" "
-                                     f"(champs : nombre, sorties, defaussees, voulue), ou un fichier YAML ou JSON "
-                                     f"qui la contient. {param.get('aide', '')}")
+                                help=_aide(param["nom"], " : une sorte par élément de liste, par exemple "
+                                           "\"[{nom: Voulues, nombre: 4, voulue: true}, {nom: Autres, nombre: 10}]\" "
+                                           "(champs : nombre, sorties, defaussees, voulue), ou un fichier YAML ou JSON "
+                                           "qui la contient. ", param.get("aide", "")))
         else:
             parser.add_argument(option, dest=param["id"], metavar="N", default=None,
-                                help=f"{param['nom']} : de {param['min']} à {param['max']}, "
-                                     f"défaut {param['defaut']}. {param.get('aide', '')}")
+                                help=_aide(param["nom"], f" : de {param['min']} à {param['max']}, "
+                                           f"défaut {param['defaut']}. ", param.get("aide", "")))
     return parser
 
 
@@ -385,8 +375,23 @@ def _looks_like_file(value: str) -> bool:
                                                  or Path(texte).is_file())
 
 
+def _odds_help(args: argparse.Namespace) -> int:
+    """`probas --aide` (and `probas JEU --aide`): the command's help, and the game's calculations."""
+    texte = args.parseur_probas.format_help()
+    if args.jeu is not None:
+        donnees_jeu = charger_donnees(args.jeu, args.donnees)
+        calculs = [f"  {d.get('calcul')} : {d.get('nom', '')}" for d in bundle_access.calculs(donnees_jeu)]
+        texte += f"\nCalculs de {bundle_access.nom_du_jeu(donnees_jeu)} :\n" + "\n".join(calculs) + "\n"
+    _output(sys.stdout.write, texte)
+    return 0
+
+
 def command_odds(args: argparse.Namespace, rest: list[str]) -> int:
-    """`probas JEU CALCUL [--param valeur ...]`."""
+    """`probas JEU CALCUL [--param valeur ...]`; `probas [JEU] --aide` prints the help."""
+    if args.jeu is None or args.calcul is None:
+        if any(a in ("-h", "--aide") for a in rest):
+            return _odds_help(args)
+        args.parseur_probas.error("the following arguments are required: " + ("CALCUL" if args.jeu else "JEU, CALCUL"))
     donnees_jeu = charger_donnees(args.jeu, args.donnees)
     decl = declaration(donnees_jeu, args.calcul)
     options = _odds_parser(decl, args.jeu).parse_args(rest)
@@ -457,6 +462,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):  # a terminal that is not UTF-8 gets « ? », not an error
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")
+    sortie, erreurs = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = SortieEchappee(sortie), SortieEchappee(erreurs)  # every output, escaped here
+    try:
+        return _main(argv)
+    finally:
+        if isinstance(sys.stdout, SortieEchappee):  # not the null device set after a closed pipe
+            sys.stdout = sortie
+        sys.stderr = erreurs
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = _parser()
     args, rest = parser.parse_known_args(argv)
     try:

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from .cli_sortie import echapper
 from .errors import ErreurDonnees, ErreurEntree
 from .reader import traduire_json
 
@@ -26,12 +27,11 @@ OS_REASONS = {
     errno.ELOOP: "trop de liens symboliques",
     errno.EIO: "erreur d'entrée-sortie",
 }
-UNSAFE_FOR_TERMINAL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def _safe(text: Any) -> str:
-    """Text from a list, made harmless for a terminal (no control sequences)."""
-    return UNSAFE_FOR_TERMINAL.sub("\ufffd", str(text))
+    """Text from a list, made harmless for a terminal (`cli_sortie.echapper`, as every output of the CLI)."""
+    return echapper(text)
 
 
 # --- game data ------------------------------------------------------------------------------

@@ -18,11 +18,17 @@ from typing import Any
 
 from . import bundle, odds
 from .errors import ErreurEntree, ErreurParametre
+from .probas_liste_retenue import remarque, retenir
 from .reader import entiers_exacts, lire_liste, verifier_structure
 
 MAX_ENTREES = 200
 DECIMALES_GRAPHIQUE = 4
 MAX_CIBLES = 60
+# Work allowed to one request, in estimated milliseconds of CPython for the distinct laws it
+# computes (exact fractions included): each new law is checked against it before it is computed,
+# so that no request runs for more than about 2 s; the cells past it stay empty, with a note.
+BUDGET_MS = 1200
+COUT_LOI_MS = 1.0  # estimate of a law when the game gives none (most laws take about 1 ms)
 
 # Game id -> adapter "module:fonction" taking (donnees_jeu, liste, requete) -> Matrice.
 ADAPTATEURS: dict[str, str] = {
@@ -86,6 +92,9 @@ class Matrice:
     # When set, a cell whose parameters fall outside the declared calculation's bounds stays empty
     # and this is said once in the notes; when None, the refusal reaches the player as an error.
     note_hors_bornes: str | None = None
+    # Estimated milliseconds of one law (CPython, exact fractions included) from its action and
+    # parameters, for the games whose laws grow with their parameters; None: COUT_LOI_MS each.
+    cout: Callable[[Action, dict[str, Any]], float] | None = None
 
 
 def non_calculable(manquant: list[str], saisies: list[dict[str, Any]] | None = None,
@@ -184,19 +193,43 @@ class Loi:
         """The law of the sum of two independent results.
 
         The weights are multiplied as polynomials packed into one integer each (Kronecker
-        substitution): one big-integer product instead of a double loop.
+        substitution): one big-integer product instead of a double loop. Packing and unpacking
+        go through bytes, so that they cost linear time in the size of the weights.
         """
         (bas_a, a), (bas_b, b) = self._dense(), autre._dense()
         nb = min(len(a), len(b))
-        bits = max(a).bit_length() + max(b).bit_length() + nb.bit_length() + 1
-        produit = _empaqueter(a, bits) * _empaqueter(b, bits)
-        masque = (1 << bits) - 1
+        octets = (max(a).bit_length() + max(b).bit_length() + nb.bit_length() + 8) // 8
+        rangs = len(a) + len(b) - 1
+        produit = (_empaqueter(a, octets) * _empaqueter(b, octets)).to_bytes(rangs * octets, "little")
         poids: dict[int, int] = {}
-        for rang in range(len(a) + len(b) - 1):
-            w = (produit >> (rang * bits)) & masque
+        for rang in range(rangs):
+            w = int.from_bytes(produit[rang * octets:(rang + 1) * octets], "little")
             if w:
                 poids[bas_a + bas_b + rang] = w
         return Loi(poids, self.denominateur * autre.denominateur)
+
+    def deux_valeurs(self) -> bool:
+        """Whether the law has at most two values (one attack that eliminates or not)."""
+        return sum(1 for w in self.poids.values() if w) <= 2
+
+    def binomiale(self, fois: int) -> Loi:
+        """The sum of `fois` results of a law with at most two values: binomial weights.
+
+        With values a < b of weights wa, wb, the sum is `(fois - k) * a + k * b` with weight
+        C(fois, k) wb^k wa^(fois-k), each weight obtained from the previous one by an exact
+        division: linear in `fois` big-integer steps instead of products of huge polynomials.
+        """
+        valeurs = sorted((v, w) for v, w in self.poids.items() if w)
+        if len(valeurs) == 1:
+            (a, wa), = valeurs
+            return Loi({a * fois: wa ** fois}, self.denominateur ** fois)
+        (a, wa), (b, wb) = valeurs
+        poids: dict[int, int] = {}
+        t = wa ** fois
+        for k in range(fois + 1):
+            poids[a * fois + (b - a) * k] = t
+            t = t * (fois - k) * wb // ((k + 1) * wa)
+        return Loi(poids, self.denominateur ** fois)
 
     def _dense(self) -> tuple[int, list[int]]:
         bas, haut = min(self.poids), max(self.poids)
@@ -204,6 +237,8 @@ class Loi:
 
     def somme(self, fois: int) -> Loi:
         """The law of the sum of `fois` independent results (by squaring)."""
+        if self.deux_valeurs():
+            return self.binomiale(fois)
         total, carre, reste = Loi({0: 1}, 1), self, fois
         while reste:
             if reste & 1:
@@ -214,12 +249,9 @@ class Loi:
         return total
 
 
-def _empaqueter(coefficients: list[int], bits: int) -> int:
-    """Non-negative coefficients packed into one integer, `bits` bits each (lowest first)."""
-    total = 0
-    for c in reversed(coefficients):
-        total = (total << bits) | c
-    return total
+def _empaqueter(coefficients: list[int], octets: int) -> int:
+    """Non-negative coefficients packed into one integer, `octets` bytes each (lowest first)."""
+    return int.from_bytes(b"".join(c.to_bytes(octets, "little") for c in coefficients), "little")
 
 
 def _proba(poids: int, denominateur: int) -> dict[str, Any]:
@@ -238,30 +270,38 @@ def _graphique(loi: Loi) -> dict[str, Any]:
     return {"depuis": bas + debut, "probabilites": valeurs[debut:fin + 1]}
 
 
-def _cellule(loi: Loi, figurines: int, fractions: bool) -> dict[str, Any]:
-    """Distribution, expected value, P(at least 1) and P(at least `figurines`) of one law.
+def _commun(loi: Loi, fractions: bool) -> dict[str, Any]:
+    """What a law's cells share whatever the target: expected value, P(at least 1), distribution.
 
-    Without `fractions`, the cell has a `graphique` (rounded floats for the chart) instead of the
-    exact `distribution`; the summary values stay exact.
+    Without `fractions`, a `graphique` (rounded floats for the chart) instead of the exact
+    `distribution`; the summary values stay exact.
     """
     d = loi.denominateur
     esperance = _proba(sum(v * w for v, w in loi.poids.items()), d)
-    cellule: dict[str, Any] = {
+    commun: dict[str, Any] = {
         "esperance": {"fraction": esperance["fraction"], "valeur": esperance["probabilite"]},
         "au_moins_un": _proba(sum(w for v, w in loi.poids.items() if v >= 1), d),
-        "hors_de_combat": _proba(sum(w for v, w in loi.poids.items() if v >= figurines), d),
     }
     if fractions:
-        cellule["distribution"] = [{"valeur": v, **_proba(w, d)} for v, w in sorted(loi.poids.items()) if w]
+        commun["distribution"] = [{"valeur": v, **_proba(w, d)} for v, w in sorted(loi.poids.items()) if w]
     else:
-        cellule["graphique"] = _graphique(loi)
+        commun["graphique"] = _graphique(loi)
+    return commun
+
+
+def _cellule(loi: Loi, figurines: int, commun: dict[str, Any]) -> dict[str, Any]:
+    """Distribution, expected value, P(at least 1) and P(at least `figurines`) of one law."""
+    hors_de_combat = _proba(sum(w for v, w in loi.poids.items() if v >= figurines), loi.denominateur)
+    cellule = {k: v for k, v in commun.items() if k in ("esperance", "au_moins_un")}
+    cellule["hors_de_combat"] = hors_de_combat
+    cellule.update((k, v) for k, v in commun.items() if k not in cellule)
     return cellule
 
 
 MAX_LOIS_GARDEES = 4096
 _LOIS: dict[tuple[str, tuple[str, tuple[tuple[str, Any], ...]]], tuple[dict[str, Any], Loi]] = {}
 _SOMMES: dict[tuple[Loi, int], Loi] = {}  # Loi hashes by identity; the laws it holds stay alive
-_CELLULES: dict[tuple[Loi, int, bool], dict[str, Any]] = {}
+_CELLULES: dict[tuple[Loi, bool], dict[str, Any]] = {}  # `_commun` of a law, shared by its targets
 
 
 def vider_cache() -> None:
@@ -278,6 +318,27 @@ class Calculs:
         self.donnees_jeu = donnees_jeu
         self.cache: dict[tuple[str, tuple[tuple[str, Any], ...]], Loi] = {}
         self.hors_bornes = False  # a cell's parameters were refused by the declared calculation
+        self.estime = 0.0  # estimated milliseconds of the distinct laws admitted so far
+        self.admises: set[tuple[str, tuple[tuple[str, Any], ...]]] = set()
+        self.refusees = 0  # cells left empty because their law did not fit in BUDGET_MS
+
+    def admet(self, action: Action, parametres: dict[str, Any],
+              cout: Callable[[Action, dict[str, Any]], float] | None) -> bool:
+        """Whether a cell's law fits in the request's budget (checked before it is computed).
+
+        A law already admitted costs nothing more; a new one adds its estimate. Laws kept from
+        earlier requests count too, so that the same request always gets the same cells.
+        """
+        cle = (action.calcul, tuple(sorted(parametres.items())))
+        if cle in self.admises:
+            return True
+        estime = cout(action, parametres) if cout is not None else COUT_LOI_MS
+        if self.estime + estime > BUDGET_MS:
+            self.refusees += 1
+            return False
+        self.admises.add(cle)
+        self.estime += estime
+        return True
 
     def loi(self, calcul: str, parametres: dict[str, Any]) -> Loi:
         """The law of a declared calculation for these parameters.
@@ -305,17 +366,34 @@ class Calculs:
         if cle not in _SOMMES:
             if len(_SOMMES) >= MAX_LOIS_GARDEES:
                 _SOMMES.clear()
-            _SOMMES[cle] = self.somme(loi, fois // 2).plus(self.somme(loi, fois - fois // 2))
+            _SOMMES[cle] = loi.binomiale(fois) if loi.deux_valeurs() else \
+                self.somme(loi, fois // 2).plus(self.somme(loi, fois - fois // 2))
         return _SOMMES[cle]
 
     def cellule(self, loi: Loi, figurines: int, fractions: bool) -> dict[str, Any]:
-        """`_cellule` of a law, kept like the laws (the same cells come back at each edit)."""
-        cle = (loi, figurines, fractions)
+        """`_cellule` of a law; the part shared by every target is kept like the laws.
+
+        The same cells come back at each edit, and the targets of one law (opposing units of the
+        same Armure) differ only by `hors_de_combat`: the exact distribution is written once.
+        """
+        cle = (loi, fractions)
         if cle not in _CELLULES:
             if len(_CELLULES) >= MAX_LOIS_GARDEES:
                 _CELLULES.clear()
-            _CELLULES[cle] = _cellule(loi, figurines, fractions)
-        return _CELLULES[cle]
+            _CELLULES[cle] = _commun(loi, fractions)
+        return _cellule(loi, figurines, _CELLULES[cle])
+
+
+def note_budget(refusees: int) -> str:
+    """Why cells stay empty when a request asks more work than BUDGET_MS."""
+    pluriel = "s" if refusees > 1 else ""
+    return (f"Demande trop lourde : {refusees} case{pluriel} laissée{pluriel} vide{pluriel}, non calculée{pluriel}. "
+            f"Une demande de probabilités de liste se limite à environ {_secondes(BUDGET_MS)} de calcul estimé, "
+            "pour répondre en moins de 2 s : montrez moins de cibles à la fois, ou allégez la liste.")
+
+
+def _secondes(ms: float) -> str:
+    return f"{ms / 1000:.1f}".replace(".", ",") + " s"
 
 
 def _adaptateur(jeu: str) -> Callable[[dict[str, Any], dict[str, Any], dict[str, Any]], Matrice] | None:
@@ -330,6 +408,8 @@ def _json_cellule(action: Action, cible: Cible, calculs: Calculs, matrice: Matri
                   fractions: bool) -> dict[str, Any] | None:
     parametres = action.parametres.get(cible.id)
     if parametres is None:
+        return None
+    if not calculs.admet(action, parametres, matrice.cout):
         return None
     try:  # checked here, for the cells shown only: out of the calculation's bounds, the cell stays empty
         loi = matrice.lois(calculs, action, parametres) if matrice.lois else calculs.loi(action.calcul, parametres)
@@ -361,6 +441,29 @@ def _une_cellule(matrice: Matrice, calculs: Calculs, demande: Any) -> dict[str, 
     if ligne is None or action is None or cible is None or cellule is None:
         raise ErreurEntree("Case introuvable dans la matrice de cette liste : recalculez les probabilités.")
     return {"entree": ligne.nom, "action": action.nom, "cible": cible.nom, "cellule": cellule}
+
+
+def _avec(lignes: list[dict[str, Any]], refusees: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows with those of the entries the checker refused, in the list's order."""
+    return sorted([*lignes, *refusees], key=lambda ligne: ligne["index"]) if refusees else lignes
+
+
+def _adverse_retenue(donnees_jeu: dict[str, Any], requete: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """The request with its opposing list checked: of this game, its refused items left out.
+
+    Raises:
+        ErreurEntree: the opposing list is unreadable, or a list of another game.
+
+    """
+    adverse = lire_adverse(requete)
+    if adverse is None:
+        return requete, []
+    jeu = bundle.identifiant(donnees_jeu)
+    if isinstance(adverse.get("jeu"), str) and adverse["jeu"] != jeu:
+        raise ErreurEntree(f"La liste adverse est une liste d'un autre jeu (« {adverse['jeu'][:40]} »), pas pour "
+                           f"{bundle.nom_du_jeu(donnees_jeu)} : donnez une liste « jeu: {jeu} ».")
+    retenue = retenir(donnees_jeu, adverse, "Liste adverse")
+    return {**requete, "adverse": retenue.liste}, retenue.notes
 
 
 def action_probas(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[str, Any]) -> dict[str, Any]:
@@ -400,18 +503,25 @@ def action_probas(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: d
     if isinstance(liste.get("jeu"), str) and liste["jeu"] != jeu:
         raise ErreurEntree(f"Cette liste est pour le jeu « {liste['jeu'][:40]} », pas pour "
                            f"{bundle.nom_du_jeu(donnees_jeu)} : ses probabilités ne peuvent pas être calculées ici.")
+    entrees_lues = entrees_objets(liste)
+    retenue = retenir(donnees_jeu, liste)
+    liste = retenue.liste
+    requete, notes_adverse = _adverse_retenue(donnees_jeu, requete)
+    refusees = [{"index": i, "nom": nom_entree(e, i), "actions": [], "remarques": [remarque(retenue.entrees[i])]}
+                for i, e in entrees_lues if i in retenue.entrees]
     lignes_vides = [{"index": i, "nom": nom_entree(e, i), "actions": [], "remarques": []}
                     for i, e in entrees_objets(liste)]
     base = {"jeu": jeu, "nom_liste": nom_entree({"nom": liste.get("nom")}, -1) if liste.get("nom") else "sans nom"}
     adaptateur = _adaptateur(jeu)
     if adaptateur is None:
-        return {**base, "calculable": False, "cibles": [], "groupes": [], "entrees": lignes_vides,
+        return {**base, "calculable": False, "cibles": [], "groupes": [], "entrees": _avec(lignes_vides, refusees),
                 "resultat": "", "succes": "", "hors_de_combat": "", "notes": [],
                 "manquant": ["Ce jeu n'a pas de calcul de probabilités de liste."], "saisies": [],
                 "adverse": False}
     matrice = adaptateur(donnees_jeu, liste, requete)
+    matrice.notes = [*matrice.notes, *retenue.notes, *notes_adverse]
     if not matrice.calculable:
-        return {**base, "calculable": False, "cibles": [], "groupes": [], "entrees": lignes_vides,
+        return {**base, "calculable": False, "cibles": [], "groupes": [], "entrees": _avec(lignes_vides, refusees),
                 "resultat": "", "succes": "", "hors_de_combat": "", "notes": matrice.notes,
                 "manquant": matrice.manquant, "saisies": matrice.saisies, "adverse": matrice.adverse}
     groupe = requete.get("groupe")
@@ -433,10 +543,12 @@ def action_probas(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: d
                for ligne in matrice.lignes]
     if calculs.hors_bornes and matrice.note_hors_bornes:
         matrice.notes = [*matrice.notes, matrice.note_hors_bornes]
+    if calculs.refusees:
+        matrice.notes = [*matrice.notes, note_budget(calculs.refusees)]
     return {**base, "calculable": True,
             "cibles": [{"id": c.id, "nom": c.nom, "groupe": c.groupe, "detail": c.detail, "figurines": c.figurines}
                        for c in matrice.cibles],
-            "groupes": matrice.groupes, "entrees": entrees, "resultat": matrice.resultat,
+            "groupes": matrice.groupes, "entrees": _avec(entrees, refusees), "resultat": matrice.resultat,
             "succes": matrice.succes, "hors_de_combat": matrice.hors_de_combat,
             "notes": matrice.notes, "manquant": matrice.manquant, "saisies": matrice.saisies,
             "adverse": matrice.adverse, "unite": matrice.unite}

@@ -113,3 +113,25 @@ def test_390_px_nom_hostile_et_jeu_sans_calcul(onglet: Onglet, site_url: str) ->
     message = page.locator("[data-role=probas-manquant]").inner_text()
     assert "faces des dés de Hate" in message and "manquant" in message
     assert page.locator(MATRICE).count() == 0
+
+
+def test_issue24_item12_the_view_gets_the_same_refusal(onglet: Onglet, site_url: str) -> None:
+    """1 000 Lanciers with two attacks, then « nombre: -5 »: the view shows the engine's note and the
+    entry's reason, and leaves the refused cells empty."""
+    page = onglet.page
+    page.goto(site_url + "bataille-d6/verifier/")
+    attendre_moteur(page)
+    gardiens = (LISTES / "01-gardiens-du-col.yaml").read_text(encoding="utf-8")
+    texte = gardiens.replace("    nombre: 10\n", "    nombre: 1000\n    attaques: 2\n", 1)
+    ecrire_liste(page, texte)
+    _ouvrir_vue(page)
+    _attendre_texte(page, "[data-role=probas-notes]", "Demande trop lourde")
+    attendu = action_probas(charger_donnees("bataille-d6"), lire_liste(texte), {"groupe": "", "fractions": False})
+    melee = attendu["entrees"][0]["actions"][0]
+    vides = [c["id"] for c, cell in zip(attendu["cibles"], melee["cellules"], strict=True) if cell is None]
+    assert vides
+    for cible in vides:
+        assert page.locator(f"[data-role=probas-cellule][data-entree='0'][data-action=melee][data-cible={cible}]").count() == 0
+    ecrire_liste(page, gardiens.replace("    nombre: 10\n", "    nombre: -5\n", 1))
+    _attendre_texte(page, MATRICE, "Entrée refusée par la vérification")
+    assert page.locator("[data-role=probas-cellule][data-entree='0']").count() == 0

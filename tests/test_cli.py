@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from fractions import Fraction
+from math import comb
 from pathlib import Path
 
 import pytest
@@ -400,7 +402,7 @@ def test_donnees_missing_directory_or_folder_without_the_game(tmp_path):
     (["--valeur", "NaN"], ["de 1 à 6"]),
     (["--valeur", "<b>3</b>"], ["de 1 à 6", "« <b>3</b> »"]),
     (["--attaques", "31"], ["de 1 à 30", "(reçu : 31)", "--attaques"]),
-    (["--relance-sauvegarde=oui"], ["l'option --relance-sauvegarde ne prend pas de valeur"]),
+    (["--relance-sauvegarde=peut-etre"], ["doit être true ou false", "« peut-etre »", "--relance-sauvegarde"]),
     (["--json=1"], ["l'option --json ne prend pas de valeur"]),
     (["en-trop"], ["arguments non reconnus : en-trop"]),
     (["--a", "3"], ["option --a ambiguë : elle peut désigner --aide, --armure, --attaques"]),
@@ -505,3 +507,202 @@ def test_donnees_folder_not_named_data(tmp_path):
             f"Données illisibles : {folder / 'bataille-d6' / 'sorts.yaml'}:2:1 : YAML invalide.")
     (folder / "bataille-d6" / "sorts.yaml").write_bytes(b"sorts: [\xff]\n")
     refused(run("tables", "bataille-d6", "--donnees", str(folder)), "n'est pas un texte UTF-8")
+
+
+# --- issue 24: help texts, boolean forms, terminal control characters ---------------------------------
+
+def test_issue24_item10_help_of_a_calculation_whose_texts_hold_a_percent_sign():
+    """Tamashii's `test` has a parameter named « Chance visée (%) »: the help prints it as written."""
+    for option in ("--aide", "-h"):
+        result = run("probas", "tamashii", "test", option)
+        assert result.returncode == 0, result.stderr
+        assert "Chance visée (%)" in result.stdout and "Erreur" not in result.stderr
+
+
+def test_issue24_item10_every_calculation_help_prints(tmp_path):
+    """Every declared calculation of every game, with a `%` added to each text it reads from the data."""
+    for jeu in ("bataille-d6", "hami", "kharn-ages", "hate", "tamashii"):
+        bundle = load_bundle(jeu)
+        for decl in bundle.get("calculs") or []:
+            decl["nom"] = f"{decl['nom']} 100 % %(prog)s %d"
+            decl["resume"] = f"{decl.get('resume', '')} 50 %"
+            for param in decl.get("parametres") or []:
+                param["nom"] = f"{param.get('nom', param['id'])} (%)"
+                param["aide"] = f"{param.get('aide', '')} 10 % %s"
+        fichier = tmp_path / f"{jeu}.json"
+        fichier.write_text(json.dumps(bundle, ensure_ascii=False), encoding="utf-8")
+        for decl in bundle.get("calculs") or []:
+            result = run("probas", jeu, decl["calcul"], "--aide", "--donnees", str(fichier))
+            assert result.returncode == 0, (jeu, decl["calcul"], result.stderr)
+            texte = " ".join(result.stdout.split())
+            assert "100 % %(prog)s %d" in texte and "50 %" in texte, (jeu, decl["calcul"])
+            if decl.get("parametres"):
+                assert "(%)" in texte and "10 % %s" in texte, (jeu, decl["calcul"])
+
+
+def test_issue24_item10_boolean_options_take_the_usual_forms(bundle_file):
+    base = ("probas", "bataille-d6", "attaque", "--valeur", "4", "--attaques", "3", "--json", "--donnees",
+            str(bundle_file))
+    attendu = {True: calculer(load_bundle(), "attaque", {"valeur": 4, "attaques": 3, "relance_sauvegarde": True}),
+               False: calculer(load_bundle(), "attaque", {"valeur": 4, "attaques": 3, "relance_sauvegarde": False})}
+    assert attendu[True] != attendu[False]
+    for forme, valeur in (([], True), (["true"], True), (["oui"], True), (["vrai"], True), (["1"], True),
+                          (["false"], False), (["non"], False), (["faux"], False), (["0"], False)):
+        result = run(*base, "--relance-sauvegarde", *forme)
+        assert result.returncode == 0, (forme, result.stderr)
+        assert json.loads(result.stdout) == attendu[valeur], forme
+    result = run(*base, "--relance-sauvegarde", "peut-etre")
+    assert result.returncode == 2 and "--relance-sauvegarde" in result.stderr and "true ou false" in result.stderr
+
+
+def test_issue24_item11_probas_aide_prints_the_help():
+    result = run("probas", "--aide")
+    assert result.returncode == 0 and result.stderr == ""
+    assert result.stdout.startswith("usage : python -m browser_engine probas")
+    assert "probas JEU CALCUL --aide" in result.stdout
+    jeu = run("probas", "hate", "-h")
+    assert jeu.returncode == 0 and "Calculs de Hate :" in jeu.stdout and "  combat : " in jeu.stdout
+    manque = run("probas")
+    assert manque.returncode == 2 and "arguments obligatoires manquants : JEU, CALCUL" in manque.stderr
+
+
+CONTROLES = set(range(0x00, 0x09)) | set(range(0x0b, 0x20)) | set(range(0x7f, 0xa0))
+
+
+def _sans_controle(texte: str) -> bool:
+    return not any(ord(c) in CONTROLES for c in texte)
+
+
+@pytest.mark.parametrize(("fichiers", "args"), [
+    ({"de.json": '["\\u001b[31mrouge", "vide", "vide", "vide", "vide", "vide"]'},
+     ("probas", "tamashii", "test", "--de", "{de.json}")),
+    ({"paquet.json": '[{"nom": "a", "jour": {"\\u001b[2J": 1}, "nuit": {}}]'},
+     ("probas", "hami", "combat_cartes", "--paquet", "{paquet.json}")),
+    ({"saisies.json": '{"paquet": [{"\\u009b31m": 1}]}'},
+     ("probas-liste", "data/hami/listes/01-exemple-du-livre.yaml", "--saisies", "{saisies.json}")),
+    ({"catalogue.json": '{"profils": [{"id": "\\u001b]0;titre\\u0007", "nom": 3}]}'},
+     ("valider", "data/kharn-ages/listes/01-guerrier-mongo-du-livre.yaml", "--catalogue", "{catalogue.json}")),
+    ({"doc.json": '{"joueurs": [{"nom": "\\u001b[31mAna", "haine": "\\u009bx"}, {"nom": "Bo"}]}'},
+     ("score", "hate", "chronique", "{doc.json}")),
+    ({"doc.json": '{"joueurs": [{"nom": "Ana", "\\u001b[5m": 1}, {"nom": "B\\u0007"}]}'},
+     ("score", "hate", "vainqueur_bataille", "{doc.json}")),
+    ({}, ("probas", "bataille-d6", "\x1b[31mattaque")),
+    ({}, ("probas", "bataille-d6", "attaque", "--valeur", "\x1b[31m4")),
+    ({}, ("probas", "bataille-\x1b[31m", "attaque")),
+    ({}, ("\x1b[31mvalider",)),
+    ({"liste.json": '{"jeu": "bataille-d6", "nom": "a\\u009bb\\u001b[2J", "format": 250, "entrees": []}'},
+     ("valider", "{liste.json}", "--json")),
+    ({"liste.json": '{"jeu": "bataille-d6", "nom": "a\\u009bb\\u001b[2J", "format": 250, "entrees": []}'},
+     ("texte", "{liste.json}")),
+])
+def test_issue24_item15_control_characters_are_escaped_on_every_path(tmp_path, fichiers, args):
+    for nom, contenu in fichiers.items():
+        (tmp_path / nom).write_text(contenu, encoding="utf-8")
+    args = tuple(str(tmp_path / a[1:-1]) if a[1:-1] in fichiers else a for a in args)
+    result = run(*args)
+    assert result.returncode in (0, 1, 2) and result.stdout + result.stderr
+    assert _sans_controle(result.stdout) and _sans_controle(result.stderr), (result.stdout, result.stderr)
+
+
+def test_issue24_item15_json_keeps_the_exact_value(tmp_path):
+    liste = tmp_path / "liste.json"
+    liste.write_text('{"jeu": "bataille-d6", "nom": "a\\u009bb\\u001b[2J\\u007f", "format": 250, "entrees": []}',
+                     encoding="utf-8")
+    result = run("valider", str(liste), "--json")
+    assert result.returncode == 0 and _sans_controle(result.stdout)
+    assert json.loads(result.stdout)["details"]["nom_liste"] == "a\x9bb\x1b[2J\x7f"
+
+
+# --- issue 24, item 20: the CLI's odds read as the page reads them -------------------------------------
+
+def _pourcentage(p: Fraction) -> str:
+    """The page's writing of a probability (moteur.js `pourcentage`)."""
+    if 0 < p < Fraction(5, 100000):
+        return "< 0,01 %"
+    if Fraction(99995, 100000) < p < 1:
+        return "> 99,99 %"
+    return f"{float(p) * 100:.2f}".replace(".", ",") + " %"
+
+
+def _rangees(sortie: str, entete: str) -> list[list[str]]:
+    """The rows of the distribution table: the lines after its header, up to the blank line."""
+    lignes = sortie.splitlines()
+    debut = next(i for i, ligne in enumerate(lignes) if ligne.lstrip().startswith(entete.strip())) + 1
+    fin = next((i for i in range(debut, len(lignes)) if not lignes[i].strip()), len(lignes))
+    bloc = lignes[debut:fin]
+    return [[c.strip() for c in ligne.split("  ") if c.strip()] for ligne in bloc]
+
+
+def test_issue24_item20_at_least_column(bundle_file):
+    result = run("probas", "bataille-d6", "attaque", "--valeur", "3", "--armure", "2", "--malus-armure", "1",
+                 "--couverts", "1", "--attaques", "5", "--donnees", str(bundle_file))
+    assert result.returncode == 0, result.stderr
+    p = Fraction(3, 6) * Fraction(1, 2) * Fraction(5, 6)  # hit on 1-3, save fails on 1-2 of 6 (Armure 2 - 1), cover 5/6
+    loi = {k: comb(5, k) * p ** k * (1 - p) ** (5 - k) for k in range(6)}
+    rangees = _rangees(result.stdout, "Figures éliminées")
+    assert [r[0] for r in rangees] == ["0", "1", "2", "3", "4", "5"]
+    for k, (_valeur, proba, au_moins, fraction) in enumerate(rangees):
+        assert proba == _pourcentage(loi[k]) and Fraction(fraction) == loi[k]
+        assert au_moins == _pourcentage(sum(loi[j] for j in range(k, 6)))
+
+
+def _folded(distribution: list[dict]) -> tuple[int, int]:
+    """How many values fold at each end: the runs under 0,01 % (two or more)."""
+    p = [Fraction(d["fraction"]) for d in sorted(distribution, key=lambda d: d["valeur"])]
+    bas = next(i for i, x in enumerate(p) if x >= Fraction(5, 100000))
+    haut = next(i for i, x in enumerate(reversed(p)) if x >= Fraction(5, 100000))
+    return (bas if bas >= 2 else 0), (haut if haut >= 2 else 0)
+
+
+@pytest.mark.parametrize(("jeu", "args"), [
+    ("bataille-d6", ("pillage_partie", "--armure-0-2", "20", "--armure-3-4", "10", "--armure-5", "5",
+                     "--personnages", "5")),
+    ("kharn-ages", ("seuil",)),
+])
+def test_issue24_item20_tails_are_folded(jeu, args):
+    brut = run("probas", jeu, *args, "--json")
+    assert brut.returncode == 0, brut.stderr
+    distribution = json.loads(brut.stdout)["distribution"]
+    assert sum(Fraction(d["fraction"]) for d in distribution) <= 1
+    texte = run("probas", jeu, *args)
+    assert texte.returncode == 0, texte.stderr
+    entete = next(ligne for ligne in texte.stdout.splitlines() if "Probabilité" in ligne and "Au moins" in ligne)
+    rangees = _rangees(texte.stdout, entete)
+    assert all(r[1] != "0,00 %" for r in rangees)
+    bas, haut = _folded(distribution)
+    assert bas or haut
+    valeurs = sorted(d["valeur"] for d in distribution)
+    if bas:
+        assert rangees[0][0] == f"≤ {valeurs[bas - 1]}"
+    if haut:
+        assert rangees[-1][0] == f"≥ {valeurs[-haut]}"
+    assert len(rangees) == len(distribution) - max(bas - 1, 0) - max(haut - 1, 0)
+    assert len(distribution) > 100  # --json keeps every value
+
+
+def test_issue24_item20_sides_of_an_opposed_calculation_are_named():
+    result = run("probas", "kharn-ages", "opposition", "--niveau-attaque", "3", "--niveau-defense", "1")
+    assert result.returncode == 0, result.stderr
+    lignes = result.stdout.splitlines()
+    assert any(ligne.startswith("Attaquant : Niveau = 3 ; ") for ligne in lignes)
+    assert any(ligne.startswith("Défenseur : Niveau = 1 ; ") for ligne in lignes)
+    assert not any(ligne.count("Niveau = ") > 1 for ligne in lignes)
+    aide = run("probas", "kharn-ages", "opposition", "--aide")
+    assert "Attaquant — Niveau" in aide.stdout and "Défenseur — Niveau" in aide.stdout
+
+
+def test_issue24_item20_impossible_outcomes_are_left_out():
+    faces = ("--de-numero", "[numero, numero, numero, vide, vide, vide, vide, vide]",
+             "--de-symbole", "[base, base, special, ignorer, vide, vide, vide, vide]", "--ennemis", "12",
+             "--blessures", "3")
+    brut = run("probas", "tamashii", "des_ennemis", *faces, "--json")
+    assert brut.returncode == 0, brut.stderr
+    issues = json.loads(brut.stdout)["issues"]
+    impossibles = [i for i in issues if Fraction(i["fraction"]) == 0]
+    assert len(impossibles) >= 8  # --json keeps them, exact
+    texte = run("probas", "tamashii", "des_ennemis", *faces)
+    assert texte.returncode == 0, texte.stderr
+    for issue in issues:
+        assert (issue["nom"] in texte.stdout) == (issue not in impossibles), issue["nom"]
+    assert not re.search(r"(?<![0-9])0,00 %", texte.stdout)
+    assert f"{len(impossibles)} issues impossibles avec ces paramètres (probabilité 0) non affichées" in texte.stdout

@@ -148,20 +148,23 @@ def test_hostile_input_gets_a_french_error(d6, liste, requete, debut):
 
 
 def test_unreadable_values_are_remarks_not_crashes(d6):
+    """Values the checker refuses are never computed on (issue 24, item 14): the entry says why."""
+    mur = {"nom": "Mur", "armure": 5, "nombre": 3, "mouvement": 6, "melee": 1, "tir": 0}
     liste = {"jeu": "bataille-d6", "entrees": [
-        {"nom": "<script>alert(1)</script>", "melee": "beaucoup", "tir": 9, "armure": 2},
+        {"nom": "<script>alert(1)</script>", "melee": "beaucoup", "tir": 9, "armure": 2, "mouvement": 6},
         "pas un objet",
-        {"nom": "Correcte", "melee": 1, "tir": 0, "armure": 0, "nombre": -3},
+        {"nom": "Correcte", "melee": 1, "tir": 0, "armure": 0, "nombre": -3, "mouvement": 6},
     ]}
-    m = _probas(d6, liste, adverse={"entrees": [{"nom": "Sans armure"}, {"nom": "Mur", "armure": 5, "nombre": 3}]})
+    m = _probas(d6, liste, adverse={"entrees": [{"nom": "Sans armure", "mouvement": 6, "melee": 1, "tir": 0}, mur]})
     bad = m["entrees"][0]
     assert bad["nom"] == "<script>alert(1)</script>" and bad["actions"] == []
-    assert any("Mêlée illisible" in r for r in bad["remarques"]) and any("Tir illisible" in r for r in bad["remarques"])
+    assert bad["remarques"][0].startswith("Entrée refusée par la vérification, pas de calcul : ")
+    assert "Mêlée" in bad["remarques"][0] and "Tir" in bad["remarques"][0]
     assert [e["index"] for e in m["entrees"]] == [0, 2]
-    correcte = m["entrees"][1]  # nombre -3 is read as one figure
-    assert correcte["actions"][0]["cellules"][0]["parametres"]["attaques"] == 1
+    correcte = m["entrees"][1]  # nombre -3: refused by the checker, not read as one figure
+    assert correcte["actions"] == [] and "Nombre" in correcte["remarques"][0]
     assert [c["nom"] for c in m["cibles"] if c["groupe"] == "adverse"] == ["Mur"]
-    assert any("Sans armure" in n for n in m["notes"])
+    assert any(n.startswith("Liste adverse, entrée 1 « Sans armure »") for n in m["notes"])
 
 
 def test_cli_probas_liste_json_and_errors(tmp_path):
@@ -230,3 +233,130 @@ def test_cli_probas_liste_reads_the_players_inputs(tmp_path):
     run = subprocess.run([sys.executable, "-m", "browser_engine", "probas-liste", liste, "--saisies", str(fichier)],
                          capture_output=True, text=True, cwd=ROOT, check=False)
     assert run.returncode == 2 and "--saisies doit contenir un objet" in run.stderr
+
+
+# --- issue 24: limits, opposing lists of another game, values the checker refuses -------------------
+
+def _gardiens_avec(**lanciers) -> dict:
+    liste = _liste("01-gardiens-du-col.yaml")
+    liste["entrees"][0] = {**liste["entrees"][0], **lanciers}  # Lanciers: Mêlée 3, Tir 0, Armure 2
+    return liste
+
+
+def test_issue24_item12_probas_liste_refuses_huge_unit(d6, monkeypatch):
+    """1 000 Lanciers with two attacks (values the schema allows): the heaviest cells are refused before
+    any of their computation, with a note naming the limit; the cells computed stay exact."""
+    from browser_engine import probas_liste
+    from browser_engine.jeux import bataille_d6_liste
+
+    calcules = []
+    vraie_loi = bataille_d6_liste.lois
+
+    def lois(calculs, action, parametres):
+        calcules.append((action.id, parametres["armure"], parametres["malus_armure"], parametres["attaques"]))
+        return vraie_loi(calculs, action, parametres)
+
+    monkeypatch.setattr(bataille_d6_liste, "lois", lois)
+    probas_liste.vider_cache()
+    liste = _gardiens_avec(nombre=1000, attaques=2)
+    for requete in ({}, {"groupe": "", "fractions": False}):  # the CLI's request, then the view's
+        calcules.clear()
+        m = _probas(d6, liste, **requete)
+        note = next(n for n in m["notes"] if n.startswith("Demande trop lourde"))
+        assert "1,2 s de calcul estimé" in note and "moins de 2 s" in note
+        lanciers = next(e for e in m["entrees"] if e["nom"] == "Lanciers")
+        melee = next(a for a in lanciers["actions"] if a["id"] == "melee")
+        vides = [c for c, cell in zip(m["cibles"], melee["cellules"], strict=True) if cell is None]
+        assert vides, "the heaviest cells are refused"
+        refusees = {int(c["id"].split("-")[1]) for c in vides}  # armure-N or armure-N-puissante
+        assert not any(a == "melee" and armure in refusees and n == 2000 for a, armure, _, n in calcules)
+        autres = [e for e in m["entrees"] if e["nom"] != "Lanciers"]
+        assert all(cell is not None for e in autres for a in e["actions"] for cell in a["cellules"])
+    m = _probas(d6, liste)
+    calculee = _cell(m, "Lanciers", "melee", "armure-0")  # 2000 attacks at Mêlée 3 against Armure 0
+    p = _p_one(3, 0, 0)
+    assert Fraction(calculee["esperance"]["fraction"]) == 2000 * p
+    assert Fraction(calculee["au_moins_un"]["fraction"]) == 1 - (1 - p) ** 2000
+    law = _cell_law(calculee)
+    assert sum(law.values()) == 1 and len(law) == 2001
+    for k in (0, 1, 1000, 1999, 2000):
+        assert law[k] == comb(2000, k) * p ** k * (1 - p) ** (2000 - k)
+
+
+def test_issue24_item12_probas_liste_every_game_has_the_limit():
+    """Each game's adapter gives an estimate of its laws' work; the request budget applies to all."""
+    from browser_engine import probas_liste
+    from browser_engine.jeux import bataille_d6_liste, hate_liste_probas, tamashii_liste_probas
+
+    action = probas_liste.Action("a", "A", "attaque", {})
+    assert bataille_d6_liste.cout(action, {"attaques": 2000}) > bataille_d6_liste.cout(action, {"attaques": 1})
+    lourd = {"des_attaque": 15, "des_defense": 15, "relance_libre_attaque": True, "relance_libre_defense": True}
+    assert hate_liste_probas.cout(action, lourd) > hate_liste_probas.cout(action, {"des_attaque": 2, "des_defense": 1})
+    attaque = {"att": 10, "puissance": 5, "relances": 5}
+    assert tamashii_liste_probas.cout(action, attaque) > tamashii_liste_probas.cout(action, {**attaque, "att": 1,
+                                                                                              "puissance": 0})
+    calculs = probas_liste.Calculs({})
+    admises = sum(calculs.admet(action, {"n": k}, None) for k in range(probas_liste.BUDGET_MS + 10))
+    assert admises == probas_liste.BUDGET_MS and calculs.refusees == 10
+    assert calculs.admet(action, {"n": 0}, None)  # a law already admitted costs nothing more
+
+
+@pytest.mark.parametrize("jeu", ["bataille-d6", "hami", "kharn-ages", "hate", "tamashii"])
+def test_issue24_item13_probas_liste_refuses_an_opposing_list_of_another_game(jeu):
+    donnees = charger_donnees(jeu)
+    liste = lire_liste(next((ROOT / "data" / jeu / "listes").glob("01-*.yaml")).read_text(encoding="utf-8"))
+    autre = "hami" if jeu != "hami" else "bataille-d6"
+    adverse = (next((ROOT / "data" / autre / "listes").glob("01-*.yaml"))).read_text(encoding="utf-8")
+    with pytest.raises(ErreurEntree) as exc:
+        _probas(donnees, liste, adverse=adverse)
+    assert exc.value.message.startswith(f"La liste adverse est une liste d'un autre jeu (« {autre} »)")
+
+
+def test_issue24_item13_cli_probas_liste_adverse_of_another_game_exits_2():
+    gardiens = str(D6_LISTES / "01-gardiens-du-col.yaml")
+    hami = str(ROOT / "data" / "hami" / "listes" / "01-exemple-du-livre.yaml")
+    run = subprocess.run([sys.executable, "-m", "browser_engine", "probas-liste", gardiens, "--adverse", hami],
+                         capture_output=True, text=True, cwd=ROOT, check=False)
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.startswith("Erreur : La liste adverse est une liste d'un autre jeu (« hami »)")
+    assert "Armure illisible" not in run.stderr
+
+
+@pytest.mark.parametrize("valeurs", [{"nombre": "10"}, {"nombre": -5}, {"nombre": 10 ** 29}, {"nombre": 10000},
+                                     {"attaques": 999}, {"melee": 9}, {"inconnu": 1}])
+def test_issue24_item14_probas_liste_skips_entries_the_checker_refuses(d6, valeurs):
+    from browser_engine.validation import valider
+
+    liste = _gardiens_avec(**valeurs)
+    chemins = {e["chemin"] for e in valider(d6, liste)["erreurs"]}
+    assert any(c.startswith("/entrees/0") for c in chemins)  # the checker refuses the Lanciers' value
+    m = _probas(d6, liste)
+    lanciers = m["entrees"][0]
+    assert lanciers["index"] == 0 and lanciers["actions"] == []
+    assert lanciers["remarques"] == [lanciers["remarques"][0]]
+    assert lanciers["remarques"][0].startswith("Entrée refusée par la vérification, pas de calcul : ")
+    # The other entries are computed as before.
+    archers = _cell(m, "Archers", "tir", "armure-2")
+    assert _cell_law(archers) == {k: v for k, v in _binomial_law(_p_one(3, 2, 0), 8).items() if v}
+
+
+def test_issue24_item14_an_opposing_entry_the_checker_refuses_is_no_target(d6):
+    adverse = _liste("02-horde-des-cimes.yaml")
+    adverse["entrees"][0] = {**adverse["entrees"][0], "armure": "2"}  # Harpies: a text, not a number
+    m = _probas(d6, _liste("01-gardiens-du-col.yaml"), adverse=adverse)
+    noms = [c["nom"] for c in m["cibles"] if c["groupe"] == "adverse"]
+    assert noms == ["Gobelins frondeurs", "Chef de guerre ailé", "Chaman des vents"]
+    assert any(n.startswith("Liste adverse, entrée 1 « Harpies » : refusée par la vérification") for n in m["notes"])
+
+
+def test_issue24_item14_cli_probas_liste_says_why_an_entry_is_skipped(tmp_path):
+    liste = (D6_LISTES / "01-gardiens-du-col.yaml").read_text(encoding="utf-8").replace(
+        "    nombre: 10\n", '    nombre: "10"\n', 1)
+    fichier = tmp_path / "liste.yaml"
+    fichier.write_text(liste, encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "browser_engine", "probas-liste", str(fichier)],
+                         capture_output=True, text=True, cwd=ROOT, check=False)
+    assert run.returncode == 0, run.stderr
+    bloc = run.stdout.split("\nLanciers\n", 1)[1].split("\n\n", 1)[0]
+    assert bloc.startswith("  (Entrée refusée par la vérification, pas de calcul : Nombre")
+    assert "Mêlée" not in bloc

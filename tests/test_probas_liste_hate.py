@@ -286,3 +286,34 @@ def test_tueur_de_princes_adds_its_hits_against_a_prince_only(hate: dict):
     _assert_cell(_cell(r, 0, "attaque", "adverse-2"), _combat_law(2, 2, frappes=2))  # the Prince
     _assert_cell(_cell(r, 0, "attaque", "adverse-0"), _combat_law(2, 3 - 1))  # a Guerrier (Scar-B-01)
     _assert_cell(_cell(r, 0, "attaque", "defense-2"), _combat_law(2, 2))  # a reference target
+
+
+def test_issue24_item12_heavy_dice_stop_at_the_request_budget(hate: dict, monkeypatch):
+    """40 figures of 14 attack dice with rerolls against 15 defence dice (values the inputs allow): the laws
+    computed stay within the request budget, the others are refused before computing, with a note."""
+    from browser_engine import probas_liste
+    from browser_engine.jeux import hate_liste_probas
+
+    cartes = ([], ["generique-a-03"], ["generique-a-04"], ["generique-a-03", "generique-a-04"])
+    types = ("prince", "champion", "guerrier", "jeune-sang")
+    liste = {"jeu": "hate", "nom": "Lourde", "format": 11, "options": {"tribu": "um-rak", "mode": "chronique"},
+             "entrees": [{"type": types[i % 4], "ameliorations": cartes[i // 4 % 4]} for i in range(16)]}
+    adverse = {"jeu": "hate", "nom": "Mur", "format": 11, "options": {"tribu": "um-gra", "mode": "chronique"},
+               "entrees": [{"type": types[i % 4], "ameliorations": ["generique-b-01"] if i // 4 else []}
+                           for i in range(8)]}
+    saisies = {"de-hate": DE, **{f"hate-attaque-{t}": 11 + k for k, t in enumerate(types)},
+               **{f"hate-defense-{t}": 12 + k for k, t in enumerate(types)}}
+    calculees: dict[tuple, float] = {}
+    vraie = probas_liste.Calculs.loi
+
+    def loi(self, calcul, parametres):
+        calculees[(calcul, tuple(sorted(parametres.items())))] = hate_liste_probas.cout(None, parametres)
+        return vraie(self, calcul, parametres)
+
+    monkeypatch.setattr(probas_liste.Calculs, "loi", loi)
+    probas_liste.vider_cache()
+    m = executer(hate, liste, {"action": "probas", "liste": liste, "saisies": saisies, "adverse": adverse,
+                               "fractions": False})
+    assert any(n.startswith("Demande trop lourde") for n in m["notes"])
+    assert any(c is None for e in m["entrees"] for a in e["actions"] for c in a["cellules"])
+    assert 0 < sum(calculees.values()) <= probas_liste.BUDGET_MS

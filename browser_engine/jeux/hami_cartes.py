@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
-from itertools import product
 from math import comb, lcm, prod
 from typing import Any
 
@@ -107,13 +106,14 @@ def pertes_combat(cartes: list[tuple[int, int]], tirees_attaque: int, tirees_def
     """
     val_attaque, val_defense = valeurs_des_cartes(cartes)
     attaquant = loi_du_max(val_attaque, tirees_attaque)
+    defenseur = {} if apres_revelation else loi_du_min(val_defense, tirees_defense)  # the same for every attack card
     loi: dict[int, Fraction] = {}
     for i, pa in attaquant.items():
         if apres_revelation:
             contre = min_parmi([pertes(cartes[i], d) for d in cartes], tirees_defense)
         else:
             contre = {}
-            for j, pd in loi_du_min(val_defense, tirees_defense).items():
+            for j, pd in defenseur.items():
                 x = pertes(cartes[i], cartes[j])
                 contre[x] = contre.get(x, Fraction(0)) + pd
         for x, pd in contre.items():
@@ -135,13 +135,35 @@ def combat_cartes(p: dict[str, Any]) -> ResultatCalcul:
 # --- fixed defences ----------------------------------------------------------------------------------
 
 def _tirages(paquet: Counter[int], k: int) -> Iterator[tuple[Counter[int], Fraction]]:
-    """Every multiset of k values drawn without replacement from `paquet`, with its probability."""
+    """Every multiset of k values drawn without replacement from `paquet`, with its probability.
+
+    Built value by value, never taking more cards than remain to draw: the work follows the
+    number of multisets, not the product of every value's count.
+    """
     valeurs = sorted(paquet)
     total = comb(sum(paquet.values()), k)
-    for choix in product(*(range(min(paquet[v], k) + 1) for v in valeurs)):
-        if sum(choix) == k:
-            chance = Fraction(prod(comb(paquet[v], c) for v, c in zip(valeurs, choix, strict=True)), total)
-            yield Counter({v: c for v, c in zip(valeurs, choix, strict=True) if c}), chance
+
+    def choix(rang: int, reste: int) -> Iterator[tuple[tuple[int, int], ...]]:
+        if reste == 0:
+            yield ()
+            return
+        if rang == len(valeurs):
+            return
+        for c in range(min(paquet[valeurs[rang]], reste), -1, -1):
+            for suite in choix(rang + 1, reste - c):
+                yield ((valeurs[rang], c), *suite) if c else suite
+
+    for pris in choix(0, k):
+        chance = Fraction(prod(comb(paquet[v], c) for v, c in pris), total)
+        yield Counter(dict(pris)), chance
+
+
+def _max_des_tirees(pertes_cartes: list[int], tirees: int) -> dict[int, Fraction]:
+    """Law of the highest value among `tirees` cards drawn without replacement (order statistics)."""
+    total = comb(len(pertes_cartes), tirees)
+    loi = {v: Fraction(comb(sum(1 for x in pertes_cartes if x <= v), tirees)
+                       - comb(sum(1 for x in pertes_cartes if x < v), tirees), total) for v in set(pertes_cartes)}
+    return {v: p for v, p in loi.items() if p}
 
 
 def attaques_contre_fixe(pertes_cartes: list[int], main: int, tirees: int, attaques: int) -> dict[int, Fraction]:
@@ -149,7 +171,11 @@ def attaques_contre_fixe(pertes_cartes: list[int], main: int, tirees: int, attaq
 
     The attacker starts with `main` random cards in hand; for each attack it draws `tirees`
     cards, keeps the best one in hand, puts the others under the deck and plays its best card.
+    For one attack, the card played is the best of the `main + tirees` cards seen: its law
+    comes from order statistics, without listing the draws.
     """
+    if attaques == 1:
+        return _max_des_tirees(pertes_cartes, main + tirees)
     paquet = Counter(pertes_cartes)
     loi: dict[int, Fraction] = {}
 

@@ -323,6 +323,17 @@ def lois(calculs: Calculs, action: Action, parametres: dict[str, Any]) -> Loi:
     return Loi({v: w for v, w in ((0, loi.denominateur - ko), (1, ko)) if w}, loi.denominateur)
 
 
+def cout(_action: Action, parametres: dict[str, Any]) -> float:
+    """Estimated milliseconds of a combat law (`probas_liste.Matrice.cout`), from the dice and rerolls.
+
+    Fitted above the times measured in CPython for a die with every symbol: 15 dice against 15
+    with both rerolls about 45 ms, 2 dice against 1 under 1 ms.
+    """
+    a, d = int(parametres.get("des_attaque", 2)), int(parametres.get("des_defense", 1))
+    ra, rd = bool(parametres.get("relance_libre_attaque")), bool(parametres.get("relance_libre_defense"))
+    return 0.5 + a * d / 16 * (1 + ra) * (1 + rd) + a * a / 50 * (1 + ra)
+
+
 NOTES = [
     "Une attaque, sans soutien, hauteur, exploit de la forge ni carte tribu : réglez-les sur la page "
     "« Probabilités » de Hate. KO quand les frappes dépassent les parades (écart d'au moins 1).",
@@ -370,4 +381,4 @@ def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[st
                    succes="Assommer la cible", hors_de_combat="Cible KO", notes=notes,
                    manquant=[f"{MANQUANT_CARTES} Dés d'attaque pas encore saisis : {', '.join(ctx.manquant)}."]
                    if ctx.manquant else [],
-                   lois=lois, saisies=saisies, adverse=True)
+                   lois=lois, saisies=saisies, adverse=True, cout=cout)
