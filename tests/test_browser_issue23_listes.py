@@ -106,6 +106,13 @@ def renommer(page: object, nom: str) -> None:
     page.wait_for_function("(n) => document.querySelector('#cpd-liste').value.includes('nom: ' + n)", arg=nom)
 
 
+def preparer(page: object, url: str, script: str, arg: object) -> None:
+    """Set this browser's storage from a page of the site without the tool (the tool page keeps its
+    text when it is left, which would write over what is set here)."""
+    page.goto(url.split("/verifier/")[0].rsplit("/", 1)[0] + "/")
+    page.evaluate(script, arg)
+
+
 def photo(page: object, selecteur: str, chemin: Path) -> None:
     chemin.parent.mkdir(parents=True, exist_ok=True)
     page.locator(selecteur).scroll_into_view_if_needed()
@@ -129,13 +136,25 @@ REMPLIR = """() => {
 # --- The five ways, chained, per game and width ------------------------------------------------
 
 
+def etape_listes_d_avant(page: object, url: str, jeu: str, a: str) -> None:
+    """Lists saved before this change (no revision, one « courante » for every tab) are still there."""
+    avant = json.dumps({"courante": "a", "listes": [{"id": "a", "nom": "Liste A", "texte": a, "maj": "2025-01-01T00:00:00Z"}]})
+    preparer(page, url, "([c, v, t]) => { localStorage.setItem('compendium.listes.' + c, v);"
+             " localStorage.setItem('compendium.liste.' + c, t); }", [jeu, avant, a])
+    ouvrir(page, url)
+    attendre_texte(page, a)
+    renommer(page, "Liste A d'avant")
+    attendre_gardee(page, jeu, "nom: Liste A d'avant")
+    assert [x["id"] for x in gardees(page, jeu)] == ["a"]
+    assert page.locator("[data-role=avis-abime]").count() == 0
+
+
 def etape_stockage_abime(onglet: Onglet, url: str, jeu: str, a: str, photos: Path | None) -> None:
     """1. A damaged value is set aside under a backup key, never lost; the builder starts."""
     page = onglet.page
     cle = f"compendium.listes.{jeu}"
-    page.goto(url)
     abime = json.dumps({"courante": "a", "listes": [None, {"id": "a", "nom": "Liste A", "texte": a, "maj": "2025-01-01"}]})
-    page.evaluate("([c, v]) => localStorage.setItem(c, v)", [cle, abime])
+    preparer(page, url, "([c, v]) => { localStorage.clear(); sessionStorage.clear(); localStorage.setItem(c, v); }", [cle, abime])
     ouvrir(page, url)
     assert onglet.erreurs_js == []
     avis = page.locator("[data-role=avis-abime]")
@@ -146,7 +165,7 @@ def etape_stockage_abime(onglet: Onglet, url: str, jeu: str, a: str, photos: Pat
     if photos:
         photo(page, "[data-role=avis-abime]", photos / f"{jeu}-stockage-abime-390.png")
     # Not even JSON, with a first backup already there: a second key, the first one kept.
-    page.evaluate("([c, v]) => localStorage.setItem(c, v)", [cle, "{pas du json"])
+    preparer(page, url, "([c, v]) => localStorage.setItem(c, v)", [cle, "{pas du json"])
     ouvrir(page, url)
     page.locator("[data-role=avis-abime]").wait_for()
     assert f"{cle}.abime-2" in page.inner_text("[data-role=avis-abime]")
@@ -268,6 +287,7 @@ def test_issue23_aucune_liste_perdue(onglet: Onglet, site_url: str, output_dir: 
     photos = output_dir / "issue23-listes" if largeur == 390 else None
     url = site_url + f"{jeu}/verifier/"
     a = texte_liste(jeu, 0, "Liste A")
+    etape_listes_d_avant(page, url, jeu, a)
     etape_stockage_abime(onglet, url, jeu, a, photos)
     etape_exemple(page, jeu, a)
     etape_liens(page, url, jeu, [texte_liste(jeu, i % 2, f"Lien {n}") for i, n in enumerate(["un", "deux", "trois"])])
