@@ -9,15 +9,15 @@
   P.listes = function (b) {
     const C = () => window.Compendium;
     const { el } = C();
-    const { copie, estObjet, idDe, lireStockage, ecrireStockage, resoudre, CLE_LISTES } = window.Compendium.composer;
+    const { copie, estObjet, idDe, resoudre } = window.Compendium.composer;
     const { jeu, api, schema, sortes, zones, pile, contenu, racineOutil } = b;
 
-    // --- Saved lists (localStorage, nothing leaves the browser) ---
+    // --- Saved lists (in this browser, nothing leaves it): the store is listes-gardees.js ---
 
-    const cleListes = CLE_LISTES + jeu;
+    const gardees = C().listesGardees.pour(jeu);
+    /** {courante: the list open in this tab, listes: [{id, nom, maj}]}. */
     function lireListes() {
-      const l = lireStockage(cleListes);
-      return l && Array.isArray(l.listes) ? l : { courante: null, listes: [] };
+      return { courante: gardees.ouverte(), listes: gardees.toutes() };
     }
 
     function nomDe(l) {
@@ -26,20 +26,13 @@
 
     function garderDansListes(texte) {
       if (!b.liste) return;
-      const gardees = lireListes();
-      let courante = gardees.listes.find((x) => x.id === gardees.courante);
       const utile = (b.liste.entrees && b.liste.entrees.length) || b.liste.nom;
-      if (!courante) {
-        if (!utile) return;
-        courante = { id: "l" + Date.now().toString(36) + Math.random().toString(36).slice(2, 6) };
-        gardees.listes.push(courante);
-        gardees.courante = courante.id;
-      }
-      courante.nom = nomDe(b.liste);
-      courante.texte = texte;
-      courante.maj = new Date().toISOString();
-      ecrireStockage(cleListes, gardees);
+      const avant = gardees.ouverte();
+      if (!avant && !utile) return;
+      gardees.garder(texte, nomDe(b.liste));
       dessinerListes();
+      const ouverte = gardees.ouverte();
+      if (zones.listes && ouverte !== avant && [...zones.listes.options].some((o) => o.value === ouverte)) zones.listes.value = ouverte; // a new list, or a copy
     }
 
 
@@ -60,9 +53,7 @@
     }
 
     function nouvelleListe() {
-      const gardees = lireListes();
-      gardees.courante = null;
-      ecrireStockage(cleListes, gardees);
+      gardees.nouvelle();
       b.memoriser();
       b.liste = b.vide();
       b.rapport = null;
@@ -71,11 +62,8 @@
     }
 
     function ouvrirListe() {
-      const gardees = lireListes();
-      const x = gardees.listes.find((l) => l.id === zones.listes.value);
+      const x = gardees.ouvrir(zones.listes.value);
       if (!x) return;
-      gardees.courante = x.id;
-      ecrireStockage(cleListes, gardees);
       b.memoriser();
       b.texteEcrit = null;
       api.ecrire(String(x.texte || ""));
@@ -84,18 +72,12 @@
     }
 
     function supprimerListe() {
-      const gardees = lireListes();
-      const x = gardees.listes.find((l) => l.id === zones.listes.value);
+      const x = gardees.supprimer(zones.listes.value);
       if (!x) return;
-      gardees.listes = gardees.listes.filter((l) => l.id !== x.id);
-      if (gardees.courante === x.id) gardees.courante = null;
-      ecrireStockage(cleListes, gardees);
       dessinerListes();
       // No confirmation box: the deleted list can be put back until the next deletion.
       const retablir = el("button", { type: "button", classe: "md-button cpd-petit-bouton", "data-role": "retablir-liste", onclick: () => {
-        const g = lireListes();
-        if (!g.listes.some((l) => l.id === x.id)) g.listes.push(x);
-        ecrireStockage(cleListes, g);
+        gardees.retablir(x);
         dessinerListes();
         zones.statut.textContent = `Liste « ${x.nom} » rétablie.`;
       } }, "Rétablir");
@@ -220,6 +202,8 @@
     }
 
 
+
+    gardees.addEventListener("change", () => dessinerListes()); // another tab, or the text view, changed them
 
     Object.assign(b, { lireListes, nomDe, garderDansListes, dessinerListes, nouvelleListe, ouvrirListe, supprimerListe, annuler, texteResume, copierTexte, squelette });
   };

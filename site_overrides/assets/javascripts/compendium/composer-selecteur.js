@@ -75,7 +75,7 @@
           if (!estObjet(p) || typeof p.id !== "string" || vus.has(p.id)) continue;
           vus.add(p.id);
           const resume = resumeProfil(p);
-          sortie.push({ valeur: p.id, source, item: { nom: typeof p.nom === "string" && p.nom ? p.nom : joli(p.id), cout: p.cout, resume: resume ? resume + " (" + source + ")" : "(" + source + ")" } });
+          sortie.push({ valeur: p.id, source, exemple: p.exemple === true, item: { nom: typeof p.nom === "string" && p.nom ? p.nom : joli(p.id), cout: p.cout, resume: resume ? resume + " (" + source + ")" : "(" + source + ")" } });
         }
       }
       return sortie;
@@ -175,10 +175,7 @@
         const boutons = zones.boutonsChoix(sorte);
         ul.replaceChildren(...boutons);
         const aucun = ul.parentElement.querySelector('[data-role="choix-' + sorte + '-vide"]');
-        if (aucun) {
-          aucun.hidden = boutons.length > 0;
-          aucun.textContent = "Aucun profil : chargez un catalogue ou créez vos cartes (plus bas sur cette page), ou écrivez-les dans la liste sous profils:.";
-        }
+        if (aucun) aideCartes(aucun, b.candidats(sorte));
       }
       if (zones.filtrer) zones.filtrer();
       if (zones.rover) zones.rover(null);
@@ -186,6 +183,33 @@
         const e = document.getElementById(actif);
         if (e) e.focus();
       }
+    }
+
+    /**
+     * Under the player's profiles, while there are none but the book's example: how to add cards
+     * (the card form of this page, or a club's catalogue file).
+     */
+    function aideCartes(aide, candidats) {
+      const exemples = candidats.filter((c) => c.exemple).length;
+      aide.hidden = candidats.length > exemples;
+      if (aide.hidden) return;
+      const outil = b.racineOutil;
+      const formulaire = outil.querySelector("[data-compendium-cartes]");
+      const importer = outil.querySelector('[data-role="catalogue-importer"]');
+      const bouton = (texte, role, action) =>
+        el("button", { type: "button", classe: "md-button cpd-petit-bouton", "data-role": role, onclick: action }, texte);
+      aide.replaceChildren(
+        exemples ? "Seul l'exemple du livre est chargé : ses cartes sont incomplètes. " : "Aucune carte de profil pour l'instant. ",
+        "Ajoutez les vôtres en recopiant vos cartes dans le formulaire de cette page, ou importez le catalogue de votre club.",
+        el("span", { classe: "cpd-aide-actions" },
+          formulaire ? bouton("Créer une carte", "aide-creer-carte", () => {
+            const section = formulaire.querySelector('[data-section="profils"]') || formulaire;
+            const nouveau = section.querySelector(".cpd-fiches-tete button");
+            section.scrollIntoView({ block: "start" });
+            if (nouveau && !nouveau.disabled) nouveau.click();
+            else formulaire.focus();
+          }) : null,
+          importer ? bouton("Importer un catalogue…", "aide-importer-catalogue", () => importer.click()) : null));
     }
 
     function pickerConcu() {

@@ -117,6 +117,86 @@
     }
   }
 
+  // --- A shared list carries the player's own cards (Khârn-Âges) -------------------------------
+  // Profile cards are not in the book: a list names cards of the catalogue loaded on the page. A
+  // link must give a friend the same verdict without touching the friend's catalogue, so the cards
+  // the list uses are written into the shared list itself (`profils:`, `equipements:`, `sorts:`),
+  // where an item replaces the catalogue's item of the same id, for that list only.
+
+  const COLLECTIONS_CARTES = ["profils", "equipements", "sorts"];
+  const estObjet = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+
+  function chaines(valeur, sortie) {
+    if (typeof valeur === "string") sortie.add(valeur);
+    else if (Array.isArray(valeur)) valeur.forEach((v) => chaines(v, sortie));
+    else if (estObjet(valeur)) Object.values(valeur).forEach((v) => chaines(v, sortie));
+    return sortie;
+  }
+
+  /**
+   * The catalogue's cards a list names, and the cards those name (a profile's base equipment…):
+   * {profils: [...], equipements: [...], sorts: [...]}, without the items the list writes itself.
+   */
+  function cartesUtilisees(liste, catalogue) {
+    const ajout = {};
+    const propres = {};
+    for (const k of COLLECTIONS_CARTES) {
+      ajout[k] = [];
+      propres[k] = new Set((Array.isArray(liste[k]) ? liste[k] : []).filter(estObjet).map((x) => x.id));
+    }
+    let noms = chaines(liste, new Set());
+    while (noms.size) {
+      const suivants = new Set();
+      for (const k of COLLECTIONS_CARTES) {
+        for (const x of Array.isArray(catalogue[k]) ? catalogue[k] : []) {
+          if (!estObjet(x) || typeof x.id !== "string" || !noms.has(x.id) || propres[k].has(x.id)) continue;
+          propres[k].add(x.id);
+          ajout[k].push(x);
+          chaines(x, suivants);
+        }
+      }
+      noms = suivants;
+    }
+    return ajout;
+  }
+
+  /**
+   * The text a share link carries: the list, plus the cards of the loaded catalogue it uses (read by
+   * the engine: `moteur.valider` gives each document as parsed). Returns {texte, cartes: count}.
+   */
+  async function avecCartes(moteur, jeu, texte, catalogueTexte) {
+    if (typeof catalogueTexte !== "string" || !catalogueTexte.trim()) return { texte, cartes: 0 };
+    let liste;
+    let catalogue;
+    try {
+      [liste, catalogue] = (await Promise.all([moteur.valider(jeu, texte), moteur.valider(jeu, catalogueTexte)])).map((r) => r && r.liste);
+    } catch (e) {
+      return { texte, cartes: 0 };
+    }
+    if (!estObjet(liste) || !estObjet(catalogue)) return { texte, cartes: 0 };
+    const ajout = cartesUtilisees(liste, catalogue);
+    const n = COLLECTIONS_CARTES.reduce((t, k) => t + ajout[k].length, 0);
+    if (!n) return { texte, cartes: 0 };
+    // Key order as in the list format: the cards before the entries. A collection that is not an
+    // array stays as written (the engine reports it, for the friend as for the player).
+    const sortie = {};
+    let poses = false;
+    const poserCartes = () => {
+      poses = true;
+      for (const k of COLLECTIONS_CARTES) {
+        if (k in liste && !Array.isArray(liste[k])) sortie[k] = liste[k];
+        else if (ajout[k].length || k in liste) sortie[k] = [...(liste[k] || []), ...ajout[k]];
+      }
+    };
+    for (const [k, v] of Object.entries(liste)) {
+      if (!poses && (k === "entrees" || COLLECTIONS_CARTES.includes(k))) poserCartes();
+      if (!COLLECTIONS_CARTES.includes(k)) sortie[k] = v;
+    }
+    if (!poses) poserCartes();
+    const tete = "# Liste partagée avec les cartes de son catalogue qu'elle utilise (profils, équipements, sorts).\n";
+    return { texte: tete + versYaml(sortie, 0) + "\n", cartes: n };
+  }
+
   // --- Export: YAML as typed, or converted from JSON ---------------------------------------
 
   const RESERVES = /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF|y|Y|n|N)$/;
@@ -191,5 +271,6 @@
   window.Compendium = window.Compendium || {};
   window.Compendium.verifier = Object.assign(window.Compendium.verifier || {}, {
     PREFIXE, LienTropGros, lireStockage, ecrireStockage, encoderFragment, decoderFragment, versYaml, texteExport, nomFichier,
+    cartesUtilisees, avecCartes,
   });
 })();

@@ -9,7 +9,7 @@
   const CLE_LISTE = "compendium.liste."; // + game id: the list as last typed, kept in this browser
   const SUFFIXE_AVANT_LIEN = ".avant-lien"; // the player's own list, set aside when a shared link opened
   // Shared parts, loaded before this file: verifier-partage.js and verifier-rapport.js.
-  const { PREFIXE, LienTropGros, lireStockage, ecrireStockage, encoderFragment, decoderFragment, versYaml, texteExport, nomFichier } =
+  const { PREFIXE, LienTropGros, lireStockage, ecrireStockage, encoderFragment, decoderFragment, versYaml, texteExport, nomFichier, avecCartes } =
     window.Compendium.verifier;
   const { C, entreesDetail, violation, sansCodes, afficherParPaquets, tableauCreatures, tableauCouts } =
     window.Compendium.verifierRapport;
@@ -133,6 +133,7 @@
     let generation = 0; // only the answer to the latest input is shown
     let detailsGeneration = 0; // the detailed report drawn after the builder's: only the latest
     let dernierRapport = null; // the last report read from a list, for printing
+    let texteLu = null; // the text of that report
 
     function afficherEtat(classe, ...contenu) {
       etat.className = "cpd-etat cpd-etat--" + classe;
@@ -160,6 +161,7 @@
 
     function afficherRapport(rapport, texte) {
       dernierRapport = rapport;
+      texteLu = typeof texte === "string" ? texte : null;
       role("imprimer").disabled = !rapport.liste;
       const erreurs = rapport.erreurs || [];
       const avertissements = rapport.avertissements || [];
@@ -268,9 +270,22 @@
     });
     const cleListe = CLE_LISTE + jeu;
     const reprendre = role("reprendre");
+    // The saved lists (listes-gardees.js): an example, a link or a file opens as a list of its own,
+    // and text that is in no saved list is kept before another one replaces it.
+    const gardees = C().listesGardees.pour(jeu);
+    gardees.source = () => {
+      const l = zone.value === texteLu && dernierRapport ? dernierRapport.liste : null;
+      const vide = l && typeof l === "object" && !Array.isArray(l) && !(Array.isArray(l.entrees) && l.entrees.length) &&
+        Object.keys(l).every((k) => ["jeu", "format", "entrees", "version_donnees"].includes(k));
+      return vide ? null : zone.value;
+    };
+    gardees.attacher(role("listes-alertes"), {
+      exporter: () => role("exporter").click(),
+      afficher: (texte) => racineOutil.compendiumVerifier.ecrire(texte),
+    });
     /** Keep what is in the text box, so that Back, a reload or a crash never lose it. */
     const garderListe = () => {
-      if (zone.value.length <= TAILLE_MAX_ZONE) ecrireStockage(cleListe, zone.value);
+      if (zone.value.length <= TAILLE_MAX_ZONE) gardees.garderTexte(zone.value);
     };
     window.addEventListener("pagehide", garderListe);
     const verifierPlusTard = C().debounce(() => verifier(zone.value), DELAI_SAISIE_MS);
@@ -300,7 +315,10 @@
         if (window.location.hash.startsWith("#" + PREFIXE)) {
           history.replaceState(history.state, "", window.location.pathname + window.location.search);
         }
-        if (avant !== null) remplir(avant);
+        if (avant !== null) {
+          gardees.ouvrirTexte(avant, "Ma liste précédente"); // the saved list that holds it
+          remplir(avant);
+        }
       });
     }
 
@@ -310,7 +328,9 @@
         const option = selectExemple.selectedOptions[0];
         descriptionExemple.textContent = option && option.value ? sansCodes(option.dataset.description) : "";
         if (!selectExemple.value) return;
+        const nom = option.textContent.trim();
         if (option.dataset.contenu !== undefined) {
+          gardees.ouvrirTexte(option.dataset.contenu, nom); // a list of its own: the open one stays as it was
           remplir(option.dataset.contenu); // embedded in the page: works offline
           return;
         }
@@ -318,7 +338,9 @@
         try {
           const reponse = await fetch(url, { credentials: "same-origin" });
           if (!reponse.ok) throw new Error("HTTP " + reponse.status);
-          remplir(await reponse.text());
+          const texte = await reponse.text();
+          gardees.ouvrirTexte(texte, nom);
+          remplir(texte);
         } catch (e) {
           afficherErreurLecture("L'exemple n'a pas pu être chargé (" + e.message + ").", "Exemple indisponible");
         }
@@ -348,7 +370,9 @@
       }
       if (texte !== null) {
         if (selectExemple) selectExemple.value = "";
-        remplir(texte.replace(/^\uFEFF/, ""));
+        texte = texte.replace(/^\uFEFF/, "");
+        gardees.ouvrirTexte(texte, f.name.replace(/\.[^.]*$/, ""));
+        remplir(texte);
       } else {
         verifierPlusTard.annuler();
         await verifier(octets);
@@ -363,13 +387,17 @@
         etatPartage.textContent = "Rien à partager : la liste est vide.";
         return;
       }
-      const fragment = await encoderFragment(zone.value);
+      // With a profile catalogue, the cards the list uses travel in the link (verifier-partage.js).
+      const { texte: aPartager, cartes } = await avecCartes(moteur, jeu, zone.value, catalogue.texte);
+      const fragment = await encoderFragment(aPartager);
       history.replaceState(history.state, "", "#" + fragment);
       const url = window.location.href;
       partage.hidden = false;
       lienPartage.value = url;
       lienPartage.focus();
       lienPartage.select();
+      const avec = cartes ? ` Il contient aussi ${cartes > 1 ? `les ${cartes} cartes` : "la carte"} de votre catalogue ` +
+        `que la liste utilise : votre destinataire verra le même résultat, sans que son catalogue change.` : "";
       let message = "Lien prêt : copiez-le pour partager la liste.";
       if (url.length > 32000) message = "Attention : la liste est longue, certains navigateurs ou messageries risquent de tronquer le lien.";
       try {
@@ -380,7 +408,7 @@
       } catch (e) {
         /* permission refused: the link stays selected in the field */
       }
-      etatPartage.textContent = message;
+      etatPartage.textContent = message + avec;
     });
 
     // Print the roster sheet and the cards of the list, through the print templates
@@ -423,12 +451,14 @@
         afficherErreurLecture(e.message, e instanceof LienTropGros ? "Lien de partage refusé" : "Lien de partage illisible");
         return true;
       }
-      // The player's own list is set aside, never overwritten without a way back.
-      const avant = lireStockage(cleListe);
+      // The player's own list is set aside, never overwritten without a way back: it stays among
+      // the saved lists, and « Reprendre ma liste précédente » opens it again.
+      const avant = zone.value;
       if (avant && avant.trim() && avant !== texte) {
         ecrireStockage(cleListe + SUFFIXE_AVANT_LIEN, avant);
         if (reprendre) reprendre.hidden = false;
       }
+      gardees.ouvrirTexte(texte, "Liste partagée");
       remplir(texte);
       return true;
     }
@@ -461,14 +491,16 @@
     });
 
     if (reprendre && lireStockage(cleListe + SUFFIXE_AVANT_LIEN) !== null) reprendre.hidden = false;
-    restaurer().then((restauree) => {
-      if (restauree) return;
-      if (!zone.value.trim()) {
-        // Back, a reload, a new visit: the list typed last time for this game, checked again.
-        const gardee = lireStockage(cleListe);
-        if (gardee !== null && gardee.trim()) zone.value = gardee;
+    if (!zone.value.trim()) {
+      // Back, a reload, a new visit: this tab's text, else the list typed last for this game.
+      const gardee = gardees.texteDepart();
+      if (gardee !== null && gardee.trim()) {
+        zone.value = gardee;
+        garderListe(); // kept for a new tab too; a refusal (full storage) is said at once
       }
-      if (zone.value.trim()) verifier(zone.value);
+    }
+    restaurer().then((restauree) => {
+      if (!restauree && zone.value.trim()) verifier(zone.value);
     });
     moteur.preparer(jeu).catch(() => {}); // start loading Pyodide right away
   }
