@@ -49,6 +49,9 @@ def attendre_verdict(page: object, etat: str) -> None:
 
 
 def attendre_reparations(page: object) -> int:
+    """Ask for the repairs with « Réparer » in the builder's summary bar (unless open) and wait for them."""
+    if page.locator(PANNEAU).is_hidden():
+        page.click("[data-role=ouvrir-reparations]")
     page.wait_for_function("(s) => document.querySelector(s) && document.querySelector(s).dataset.etat === 'pret'",
                            arg=PANNEAU, timeout=60_000)
     return page.locator("li[data-role=reparation]").count()
@@ -63,7 +66,7 @@ def test_appliquer_puis_annuler(onglet: Onglet, site_url: str, output_dir: Path)
     assert 1 <= attendre_reparations(page) <= 5
     premiere = page.locator("li[data-role=reparation]").first
     assert "Retirer Objet magique" in premiere.inner_text()
-    assert "D6_OBJET_HORS_HEROS" in premiere.inner_text()
+    assert premiere.locator(".cpd-reparation-corrige [data-code=D6_OBJET_HORS_HEROS]").count() == 1
     assert "Coût :" in premiere.inner_text()
     photo(page, output_dir / "reparations-bataille-d6.png")
 
@@ -92,12 +95,10 @@ def test_reparation_rend_valide(onglet: Onglet, site_url: str, output_dir: Path,
     attendre_verdict(page, "invalide")
     n = attendre_reparations(page)
     assert 1 <= n <= 5
-    erreurs = page.locator("[data-role=erreurs]").inner_text()
+    erreurs = set(page.locator("[data-role=erreurs] li").evaluate_all("ls => ls.map(l => l.dataset.code)"))
     for k in range(n):
         corrige = page.locator("li[data-role=reparation]").nth(k).locator(".cpd-reparation-corrige li").first
-        code = corrige.locator(".cpd-code").inner_text()
-        message = corrige.inner_text()[:-len(code)].strip()
-        assert code and message and message[:40] in erreurs
+        assert corrige.get_attribute("data-code") in erreurs and corrige.inner_text().strip()
     photo(page, output_dir / f"reparations-{jeu}.png")
     page.locator("li[data-role=reparation]").first.locator("[data-role=appliquer]").click()
     attendre_verdict(page, "valide")

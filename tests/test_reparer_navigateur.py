@@ -24,7 +24,7 @@ def test_solo_sans_bot_ajoute_la_carte(onglet: Onglet, site_url: str, output_dir
     assert 1 <= attendre_reparations(page) <= 5
     premiere = page.locator("li[data-role=reparation]").first
     assert "Ajouter BOT J.O.R.D.A.N." in premiere.inner_text()
-    assert "TAM_SOLO_BOT" in premiere.inner_text()
+    assert premiere.locator(".cpd-reparation-corrige [data-code=TAM_SOLO_BOT]").count() == 1
     photo(page, output_dir / "reparations-tamashii-bot.png")
 
     regles = yaml.safe_load((ROOT / "data" / "tamashii" / "regles-liste.yaml").read_text("utf-8"))["regles_liste"]
