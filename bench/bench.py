@@ -95,6 +95,14 @@ def main() -> int:
             code = subprocess.call(composer, cwd=ROOT, env=ENV) or code
             print()
             sys.stdout.flush()
+            # Issue 23: what a player waits for, a click -> the total and errors painted, every panel
+            # open, beside one check of the same list, at a large screen's and a phone's width.
+            for largeur in ("1280", "390"):
+                clic = [sys.executable, str(ROOT / "bench" / "bench_composer_clic.py"), "--site", str(tmp / "froid-0"),
+                        "--largeur", largeur]
+                code = subprocess.call(clic, cwd=ROOT, env=ENV) or code
+                print()
+                sys.stdout.flush()
             # Issue 16 §2: repairs of each example invalid list, CPython and browser.
             reparer = [sys.executable, str(ROOT / "bench" / "bench_reparer.py"), "--site", str(tmp / "froid-0")]
             code = subprocess.call(reparer, cwd=ROOT, env=ENV) or code

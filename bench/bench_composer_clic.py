@@ -103,15 +103,16 @@ def cliquer(page: object, chemin: str) -> None:
     """One real change of the field at `chemin`: the other option of a select, or a box ticked/unticked."""
     select = page.locator(f'select[data-chemin="{chemin}"]')
     if select.count():
-        valeurs = select.first.evaluate("(s) => [...s.options].map((o) => o.value).filter((v) => v && !o.disabled)"
-                                        .replace("!o.disabled", "true"))
+        valeurs = select.first.evaluate("(s) => [...s.options].filter((o) => o.value && !o.disabled).map((o) => o.value)")
         actuelle = select.first.input_value()
         autre = next(v for v in valeurs if v != actuelle)
         select.first.select_option(autre)
         return
-    ident = "cpd-c-" + chemin.strip("/").replace("/", "-")
-    case = page.locator(f'input[type=checkbox][data-chemin="{chemin}"], #{ident}, [id^="{ident}-"][type=checkbox]')
-    case.first.click()
+    # A box of the field: the first one enabled and in view (a refused choice is disabled; another
+    # tribe's améliorations are folded away).
+    bloc = page.locator(f'[data-champ-chemin="{chemin}"]')
+    cases = bloc.locator("input[type=checkbox]:not([disabled]):visible")
+    cases.first.click()
 
 
 def mesurer_jeu(page: object, url: str, jeu: str, n: int) -> dict:

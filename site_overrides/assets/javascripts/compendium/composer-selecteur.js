@@ -98,7 +98,7 @@
       });
       function boutonsChoix(sorte) {
         return b.candidats(sorte).map(({ valeur, item: it }) => {
-          const nom = it && it.nom ? String(it.nom) : joli(valeur);
+          const nom = it && it.nom ? String(it.nom) : b.libelle(sorte, valeur);
           const cout = it && typeof it.cout === "number" ? b.coutTexte(it.cout) : "";
           const bouton = el("button", {
             type: "button", classe: "cpd-choix", "data-role": "choix", "data-sorte": sorte, "data-valeur": String(valeur),

@@ -191,6 +191,21 @@
     }
     const nomsDeSections = new Map();
 
+    /** The names the list schema gives enum values (`x-noms`), by property name: Canopée, Coopératif… */
+    const nomsDuSchema = new Map();
+    function indexerNoms(noeud, garde) {
+      if (!estObjet(noeud) || garde > 12) return;
+      for (const [k, sous0] of Object.entries(noeud.properties || {})) {
+        const sous = resoudre(sous0, schema);
+        for (const n of [sous, sous.items ? resoudre(sous.items, schema) : null]) {
+          if (n && estObjet(n["x-noms"])) nomsDuSchema.set(k, { ...(nomsDuSchema.get(k) || {}), ...n["x-noms"] });
+        }
+        indexerNoms(sous, garde + 1);
+        if (sous.items) indexerNoms(resoudre(sous.items, schema), garde + 1);
+      }
+      for (const def of Object.values(noeud.$defs || {})) indexerNoms(def, garde + 1);
+    }
+
     /** The data item a value names: the same id, or the property's prefix (predateur-larve), or a suffix. */
     function item(propriete, valeur) {
       if (typeof valeur !== "string") return null;
@@ -205,6 +220,8 @@
       const it = item(propriete, valeur);
       if (it && it.nom) return String(it.nom);
       if (typeof valeur !== "string") return String(valeur);
+      const noms = nomsDuSchema.get(propriete);
+      if (noms && typeof noms[valeur] === "string") return noms[valeur];
       const prefixe = String(propriete || "").replace(/_.*$/, "");
       const section = nomsDeSections.get(prefixe + "-" + valeur);
       if (section) return section.replace(new RegExp("^" + prefixe + "\\s+", "i"), "") || section;
@@ -669,6 +686,7 @@
       if (!schema) return;
       entreeSchema = resoudre(resoudre((schema.properties || {}).entrees || {}, schema).items, schema);
       indexer(donnees);
+      indexerNoms(schema, 0);
       sortes = trouverSortes();
       Object.assign(b, { schema, entreeSchema, sortes });
       Object.assign(b, { donnees, item, libelle, coutTexte, champDeLaSorte, sorteDe, candidats, candidatsDonnees, vide, poser, schemaA, modifier, memoriser, ecrire, changer, transformer, composer,
