@@ -22,7 +22,7 @@ import pytest
 from generator import offline
 from tests.browser_support import Onglet, attendre_moteur, calculer, servir
 from tests.test_browser_outils import EXEMPLE_INVALIDE, attendre_etat, cli_json, exemples, saisir
-from tests.test_recherche import chercher
+from tests.test_recherche import chercher, documents_de_recherche
 
 JEU = "bataille-d6"
 REGLE = f"{JEU}/tour/"
@@ -91,8 +91,8 @@ def test_page_de_regles_jamais_visitee(hors_ligne: Onglet, site_url: str, site_d
 def test_recherche_hors_ligne(hors_ligne: Onglet, site_url: str, site_dir: Path) -> None:
     page = hors_ligne.page
     page.goto(site_url + REGLE)
-    index = json.loads((site_dir / "search" / "search_index.json").read_text("utf-8"))
-    titres = [d["title"] for d in index["docs"] if d["location"].startswith(REGLE) and "é" in d["title"]]
+    titres = [d["title"] for d in documents_de_recherche(site_dir)
+              if d["location"].startswith(REGLE) and "é" in d["title"]]
     mot = next(m for t in titres for m in t.split() if "é" in m and len(m) > 4).strip("«»:,.()")
     compte, liens = chercher(page, mot)
     assert not compte.startswith("Aucun"), (mot, compte)
