@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -97,6 +98,17 @@ def test_recherche_hors_ligne(hors_ligne: Onglet, site_url: str, site_dir: Path)
     compte, liens = chercher(page, mot)
     assert not compte.startswith("Aucun"), (mot, compte)
     assert any(lien.endswith(REGLE) for lien in liens), (mot, liens)
+    # Every game's index is kept offline too: « Tous les jeux » finds another game's page.
+    docs = documents_de_recherche(site_dir)
+    chez_nous = " ".join(d["title"] + " " + d["text"] for d in docs if d["location"].startswith(JEU + "/")).lower()
+    autre = next(m for d in docs if d["location"].startswith("hate/")
+                 for m in re.findall(r"\w{6,}", d["title"].lower()) if m not in chez_nous)
+    page.click("[data-cpd-recherche-tous]")
+    try:
+        compte, liens = chercher(page, autre)
+        assert any("/hate/" in lien for lien in liens), (autre, compte, liens)
+    finally:
+        page.click("[data-cpd-recherche-tous]")
 
 
 def test_impression_et_pdf_hors_ligne(hors_ligne: Onglet, site_url: str, site_dir: Path) -> None:

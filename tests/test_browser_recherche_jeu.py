@@ -8,18 +8,31 @@ page's game first. « Index général » is never a result; the entries it lists
 
 Which pages hold a word is read from the search index files (see tests/test_recherche.py), each
 game's name from its data file, never from the search code under test.
+
+With Material's instant navigation (a build of the site with `navigation.instant`), the search
+follows the page: after going from a Bataille d6 page to a Hate page without reloading, the
+same word is searched in Hate.
 """
 from __future__ import annotations
 
+import functools
 import gzip
+import os
 import re
+import socket
+import subprocess
+import sys
+import threading
 from collections.abc import Iterator
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
-from tests.browser_support import surveiller_reseau
+from tests import browser_support
+from tests.browser_support import HOTE, surveiller_reseau
+from tests.conftest import ROOT
 from tests.test_recherche import chercher, documents_de_recherche, pages_avec
 from tests.test_recherche_index import noms_des_jeux
 
@@ -180,5 +193,67 @@ def test_telephone_390(navigateur: object, site_url: str, noms: dict[str, str], 
         etiquette = page.locator(".md-search-result__item .md-tag").first
         assert etiquette.inner_text() == noms[JEU]
         page.screenshot(path=str(output_dir / "recherche-jeu-390.png"))
+    finally:
+        onglet.fermer()
+
+
+@pytest.fixture(scope="module")
+def site_instantane(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The site built with Material's instant navigation, served on the port its `site_url` names.
+
+    Material navigates instantly only to the pages its sitemap lists, read with the port of
+    `site_url`: the build and the server share a free port.
+    """
+    with socket.socket() as essai:
+        essai.bind((HOTE, 0))
+        port = essai.getsockname()[1]
+    dossier = tmp_path_factory.mktemp("instantane")
+    config = (ROOT / "mkdocs.yml").read_text("utf-8")
+    config = config.replace("site_name: Compendium\n", f"site_name: Compendium\nsite_url: http://{HOTE}:{port}/\n")
+    config = config.replace("docs_dir: content", f"docs_dir: {ROOT / 'content'}")
+    config = config.replace("custom_dir: site_overrides", f"custom_dir: {ROOT / 'site_overrides'}")
+    config = config.replace("  - compendium\n", f"  - compendium:\n      racine: {ROOT}\n")
+    config = config.replace("  features:\n", "  features:\n    - navigation.instant\n")
+    config = re.sub(r"\nwatch:\n(  - .*\n)+", "\n", config)
+    assert "navigation.instant" in config and f"racine: {ROOT}" in config
+    (dossier / "mkdocs.yml").write_text(config, "utf-8")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    construction = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f",
+                                   str(dossier / "mkdocs.yml"), "-d", str(dossier / "site")],
+                                  cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
+    assert construction.returncode == 0, construction.stdout + construction.stderr
+    serveur = ThreadingHTTPServer((HOTE, port), functools.partial(browser_support._Gestionnaire,  # noqa: SLF001
+                                                                  directory=str(dossier / "site")))
+    serveur.daemon_threads = True
+    threading.Thread(target=serveur.serve_forever, daemon=True).start()
+    try:
+        yield f"http://{HOTE}:{port}/"
+    finally:
+        serveur.shutdown()
+        serveur.server_close()
+
+
+def test_navigation_instantanee(navigateur: object, site_instantane: str, noms: dict[str, str]) -> None:
+    onglet = Recherche(navigateur, viewport={"width": 1280, "height": 900})
+    try:
+        page = onglet.page
+        page.goto(site_instantane + PAGE)
+        chercher(page, MOT)
+        assert {jeu_de(r["lien"], site_instantane, noms) for r in resultats(page)} == {JEU}
+        page.keyboard.press("Escape")
+        page.evaluate("() => { window.__memePage = true; }")
+        page.click(f"a.md-tabs__link:text-is('{noms['hate']}')")
+        page.wait_for_url("**/hate/")
+        # Instant navigation: the new page came without a reload (the mark is still there).
+        assert page.evaluate("() => window.__memePage === true")
+        assert page.locator('meta[name="compendium-jeu"]').get_attribute("content") == "hate"
+        # The text typed is still in the box: opening the search looks for it in Hate now.
+        page.click("input.md-search__input")
+        page.wait_for_function(
+            "() => { const l = [...document.querySelectorAll('.md-search-result__item > a')];"
+            " return l.length > 0 && l.every((a) => new URL(a.href).pathname.startsWith('/hate/')); }",
+            timeout=60_000)
+        assert page.locator("[data-cpd-recherche-portee]").inner_text().startswith(f"Recherche dans {noms['hate']}")
+        assert all(r["etiquettes"] == [noms["hate"]] for r in resultats(page))
     finally:
         onglet.fermer()

@@ -54,13 +54,24 @@
     return { jeu: jeu ? jeu.id : null, tous: !jeu || tousDemande() };
   }
 
+  /** A scope as a string, to compare two. */
+  function cle(quoi) {
+    return `${quoi.jeu}|${quoi.tous}`;
+  }
+
+  let porteeEnvoyee = "";  // scope of the last query sent
+
   /** Add the scope to Material's queries to this worker. */
   function suivre(travailleurRecherche) {
     travailleur = travailleurRecherche;
     const poster = travailleur.postMessage.bind(travailleur);
     travailleur.postMessage = function (message, ...reste) {
-      const avecPortee = message && message.type === QUERY ? { ...message, compendium: portee() } : message;
-      return poster(avecPortee, ...reste);
+      if (message && message.type === QUERY) {
+        const quoi = portee();
+        porteeEnvoyee = cle(quoi);
+        return poster({ ...message, compendium: quoi }, ...reste);
+      }
+      return poster(message, ...reste);
     };
   }
 
@@ -106,9 +117,8 @@
   let prepare = "";
   function preparer() {
     const quoi = portee();
-    const cle = `${quoi.jeu}|${quoi.tous}`;
-    if (travailleur && cle !== prepare) {
-      prepare = cle;
+    if (travailleur && cle(quoi) !== prepare) {
+      prepare = cle(quoi);
       travailleur.postMessage({ type: PREPARER, compendium: quoi });
     }
   }
@@ -118,6 +128,16 @@
     const texte = champ() ? champ().value : "";
     if (travailleur && texte.trim()) {
       travailleur.postMessage({ type: QUERY, data: texte });
+    }
+  }
+
+  /** The search opens (or its box gets the focus): scope shown, index read, results of this page's scope. */
+  function ouvrir() {
+    afficher();
+    preparer();
+    // Instant navigation keeps the text typed on another page: it is searched again in this page's scope.
+    if (cle(portee()) !== porteeEnvoyee) {
+      relancer();
     }
   }
 
@@ -152,17 +172,13 @@
     if (recherche) {
       recherche.addEventListener("change", () => {
         if (recherche.checked) {
-          afficher();
-          preparer();
+          ouvrir();
         }
       });
     }
     const saisie = champ();
     if (saisie) {
-      saisie.addEventListener("focus", () => {
-        afficher();
-        preparer();
-      });
+      saisie.addEventListener("focus", ouvrir);
     }
     // Material's keys in the open search: Tab would close it, Space would go back to the box.
     document.addEventListener("keydown", (evenement) => {
