@@ -135,8 +135,14 @@ def test_epee_depuis_bataille_d6(recherche: Recherche, site_url: str, docs: dict
     assert fichiers == {"search_index.json", "jeux.json", f"jeux/{JEU}.json"}, fichiers
     assert recherche.servi() <= BORNE, f"{recherche.servi()} octets (gzip) pour la première recherche"
 
-    # « Tous les jeux »: every game, the page's game still first; each result labelled with its game.
-    page.click("[data-cpd-recherche-tous]")
+    # « Tous les jeux », from the keyboard (Tab from the box, Space): every game, the page's game
+    # still first; each result labelled with its game.
+    page.focus("input.md-search__input")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.matches('[data-cpd-recherche-tous]')")
+    page.keyboard.press("Space")
+    assert page.locator("[data-cpd-recherche-tous]").is_checked()
+    assert page.evaluate("() => document.getElementById('__search').checked")  # the search stayed open
     autres = {p for p in pages_avec(docs, "épée") if not p.startswith(JEU + "/")}
     assert autres, "aucune page d'un autre jeu ne contient « épée »"
     page.wait_for_function(

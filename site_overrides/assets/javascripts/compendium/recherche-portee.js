@@ -1,28 +1,20 @@
 /*
- * Search scope, on every page: which game the search looks in, and the switch « Tous les jeux ».
- *
- * main.html loads this file before Material's bundle, which starts the search worker
- * (compendium/recherche.js). This file:
- *
- * - keeps a hand on that worker (the page's `Worker` is wrapped until it starts) and adds
- *   the scope to each query Material sends it: `compendium: {jeu, tous}`, where `jeu` is
- *   the game of the open page (`<meta name="compendium-jeu">`, which Material's instant
- *   navigation swaps with the page) and `tous` the switch;
- * - shows the scope above the results, with the switch « Tous les jeux » on a game's page
- *   (outside every game the search covers every game); turning it sends the query again;
- * - asks the worker to read the scope's index as soon as the search opens.
- *
- * The switch is kept for the tab (sessionStorage). Tab moves between the search box and
- * the switch (Material would close the search); Space or Enter turns it.
+ * Search scope, on every page. Loaded before Material's bundle (main.html), which starts the
+ * search worker (compendium/recherche.js): `Worker` is wrapped until then, and each query
+ * Material sends gets `compendium: {jeu, tous}`: the page's game (`<meta name="compendium-jeu">`,
+ * swapped by instant navigation) and the switch « Tous les jeux » (kept for the tab). Above the
+ * results: the scope and the switch; opening the search asks the worker to read the scope's index.
+ * Tab goes from the box to the switch and back (Material would close the search).
  */
 "use strict";
 
 (function () {
   const QUERY = 2;  // Material's query message
-  const PREPARER = "compendium:preparer";
   const CLE = "compendium.recherche.tous";
   let travailleur = null;
   let tousEnMemoire = false;  // when sessionStorage is refused
+  let envoyee = "";  // scope of the last query sent
+  let preparee = "";  // scope whose index the worker was asked to read
 
   /** The open page's game, {id, nom}, or null outside every game. */
   function jeuDeLaPage() {
@@ -43,37 +35,15 @@
     tousEnMemoire = oui;
     try {
       sessionStorage.setItem(CLE, oui ? "oui" : "non");
-    } catch (erreur) {
-      // storage refused: the choice lasts for this page
-    }
+    } catch (erreur) { /* storage refused: the choice lasts for this page */ }
   }
 
-  /** The scope sent with each query. */
+  /** The scope sent with each query, and as a string to compare two. */
   function portee() {
     const jeu = jeuDeLaPage();
     return { jeu: jeu ? jeu.id : null, tous: !jeu || tousDemande() };
   }
-
-  /** A scope as a string, to compare two. */
-  function cle(quoi) {
-    return `${quoi.jeu}|${quoi.tous}`;
-  }
-
-  let porteeEnvoyee = "";  // scope of the last query sent
-
-  /** Add the scope to Material's queries to this worker. */
-  function suivre(travailleurRecherche) {
-    travailleur = travailleurRecherche;
-    const poster = travailleur.postMessage.bind(travailleur);
-    travailleur.postMessage = function (message, ...reste) {
-      if (message && message.type === QUERY) {
-        const quoi = portee();
-        porteeEnvoyee = cle(quoi);
-        return poster({ ...message, compendium: quoi }, ...reste);
-      }
-      return poster(message, ...reste);
-    };
-  }
+  const cle = (quoi) => `${quoi.jeu}|${quoi.tous}`;
 
   const Origine = window.Worker;
   if (typeof Origine === "function") {
@@ -81,21 +51,25 @@
       constructor(url, options) {
         super(url, options);
         if (!travailleur && /\/compendium\/recherche\.js(?:\?|$)/.test(String(url))) {
-          suivre(this);
+          travailleur = this;
+          const poster = this.postMessage.bind(this);
+          this.postMessage = (message, ...reste) => {
+            if (!message || message.type !== QUERY) {
+              return poster(message, ...reste);
+            }
+            const quoi = portee();
+            envoyee = cle(quoi);
+            return poster({ ...message, compendium: quoi }, ...reste);
+          };
         }
       }
     };
   }
 
-  function champ() {
-    return document.querySelector("input.md-search__input");
-  }
+  const champ = () => document.querySelector("input.md-search__input");
+  const bascule = () => document.querySelector("[data-cpd-recherche-tous]");
 
-  function bascule() {
-    return document.querySelector("[data-cpd-recherche-tous]");
-  }
-
-  /** Redraw the scope line for the open page and the switch. */
+  /** Redraw the scope line and the switch for the open page. */
   function afficher() {
     const bloc = document.querySelector("[data-cpd-recherche-portee]");
     if (!bloc) {
@@ -103,24 +77,10 @@
     }
     const jeu = jeuDeLaPage();
     const tous = !jeu || tousDemande();
-    const ici = bloc.querySelector("[data-role=ici]");
-    ici.textContent = !jeu ? "Recherche dans tous les jeux"
-      : tous ? `Recherche dans tous les jeux, ${jeu.nom} d'abord`
-        : `Recherche dans ${jeu.nom}`;
-    bloc.dataset.portee = tous ? "tous" : "jeu";
-    const interrupteur = bascule();
-    interrupteur.checked = tous;
-    interrupteur.closest("label").hidden = !jeu;
-  }
-
-  /** Ask the worker to read the scope's index before the first query (once per scope). */
-  let prepare = "";
-  function preparer() {
-    const quoi = portee();
-    if (travailleur && cle(quoi) !== prepare) {
-      prepare = cle(quoi);
-      travailleur.postMessage({ type: PREPARER, compendium: quoi });
-    }
+    bloc.querySelector("[data-role=ici]").textContent = !jeu ? "Recherche dans tous les jeux"
+      : tous ? `Recherche dans tous les jeux, ${jeu.nom} d'abord` : `Recherche dans ${jeu.nom}`;
+    bascule().checked = tous;
+    bascule().closest("label").hidden = !jeu;
   }
 
   /** Send the text typed again, with the scope now chosen. */
@@ -131,38 +91,33 @@
     }
   }
 
-  /** The search opens (or its box gets the focus): scope shown, index read, results of this page's scope. */
+  /** The search opens: scope shown, its index read, and the text kept by instant navigation searched here. */
   function ouvrir() {
     afficher();
-    preparer();
-    // Instant navigation keeps the text typed on another page: it is searched again in this page's scope.
-    if (cle(portee()) !== porteeEnvoyee) {
+    const quoi = portee();
+    if (travailleur && cle(quoi) !== preparee) {
+      preparee = cle(quoi);
+      travailleur.postMessage({ type: "compendium:preparer", compendium: quoi });
+    }
+    if (cle(quoi) !== envoyee) {
       relancer();
     }
   }
 
   function construire() {
     const conteneur = document.querySelector(".md-search__scrollwrap");
-    if (!conteneur || document.querySelector("[data-cpd-recherche-portee]")) {
+    if (!conteneur || bascule()) {
       return;
     }
     const bloc = document.createElement("div");
     bloc.className = "cpd-recherche-portee";
     bloc.setAttribute("data-cpd-recherche-portee", "");
-    const ici = document.createElement("span");
-    ici.className = "cpd-recherche-portee__ici";
-    ici.dataset.role = "ici";
-    ici.setAttribute("aria-live", "polite");
-    const etiquette = document.createElement("label");
-    etiquette.className = "cpd-recherche-portee__bascule";
-    const interrupteur = document.createElement("input");
-    interrupteur.type = "checkbox";
-    interrupteur.setAttribute("role", "switch");
-    interrupteur.setAttribute("data-cpd-recherche-tous", "");
-    etiquette.append(interrupteur, " Tous les jeux");
-    bloc.append(ici, etiquette);
+    bloc.innerHTML = '<span class="cpd-recherche-portee__ici" data-role="ici" aria-live="polite"></span>' +
+      '<label class="cpd-recherche-portee__bascule"><input type="checkbox" role="switch" data-cpd-recherche-tous>' +
+      " Tous les jeux</label>";
     conteneur.insertBefore(bloc, conteneur.firstChild);
-
+    const interrupteur = bascule();
+    const saisie = champ();
     interrupteur.addEventListener("change", () => {
       demanderTous(interrupteur.checked);
       afficher();
@@ -170,26 +125,21 @@
     });
     const recherche = document.getElementById("__search");
     if (recherche) {
-      recherche.addEventListener("change", () => {
-        if (recherche.checked) {
-          ouvrir();
-        }
-      });
+      recherche.addEventListener("change", () => recherche.checked && ouvrir());
     }
-    const saisie = champ();
     if (saisie) {
       saisie.addEventListener("focus", ouvrir);
     }
     // Material's keys in the open search: Tab would close it, Space would go back to the box.
     document.addEventListener("keydown", (evenement) => {
       const cible = evenement.target;
-      const visible = !interrupteur.closest("label").hidden;
-      if (evenement.key === "Tab" && !evenement.shiftKey && cible === saisie && visible) {
+      const touche = evenement.key;
+      if (touche === "Tab" && !evenement.shiftKey && cible === saisie && !interrupteur.closest("label").hidden) {
         interrupteur.focus();
-      } else if (cible === interrupteur && evenement.key === "Tab") {
+      } else if (cible === interrupteur && touche === "Tab") {
         saisie.focus();
-      } else if (cible === interrupteur && (evenement.key === " " || evenement.key === "Enter")) {
-        if (evenement.key === "Enter") {
+      } else if (cible === interrupteur && (touche === " " || touche === "Enter")) {
+        if (touche === "Enter") {
           interrupteur.click();
           evenement.preventDefault();
         }
