@@ -156,6 +156,7 @@ def test_epee_depuis_bataille_d6(recherche: Recherche, site_url: str, docs: dict
         assert resultat["etiquettes"] == [noms[jeu] if jeu else "Compendium"], resultat
     assert autres & {page_de(r["lien"], site_url) for r in tous}
     assert "tous les jeux" in portee.inner_text()
+    page.screenshot(path=str(output_dir / "recherche-tous-les-jeux-1280.png"))
 
 
 def test_index_general_n_est_pas_un_resultat(recherche: Recherche, site_url: str, docs: dict,
@@ -198,6 +199,8 @@ def test_telephone_390(navigateur: object, site_url: str, noms: dict[str, str], 
         assert boite["height"] >= 24  # a finger-sized target
         etiquette = page.locator(".md-search-result__item .md-tag").first
         assert etiquette.inner_text() == noms[JEU]
+        page.mouse.move(195, 136)  # onto the count line, away from the buttons (a tooltip) and the results (hover)
+        page.wait_for_timeout(300)
         page.screenshot(path=str(output_dir / "recherche-jeu-390.png"))
     finally:
         onglet.fermer()
