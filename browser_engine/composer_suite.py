@@ -6,13 +6,15 @@ shows around the entry being edited:
 
 * **forced values** (`forces`): a field the rules leave with a single allowed value for its entry
   (a Conteur is always the Meneur; in co-op, a player's starting augmentations). Each candidate
-  value is tried with the same validator as the checker, on the list reduced to that entry, the
-  entry itself reduced to what makes it what it is (its kind: `garder`, the builder's `x-sorte`
-  fields) and the options kept: a value is refused when it brings errors on the entry that the
-  other candidates do not bring. The other entries and the entry's other choices are left out on
-  purpose: « two Meneurs », or « a Héros is alone » for a unit of ten, are choices the player
-  makes between fields, not values the rules force. For a list-wide field (an option) the whole
-  list and all its errors count. Nothing here knows a rule: only `valider` decides.
+  value is tried with the same validator as the checker, on the list with every entry reduced
+  to what makes it what it is (its kind: `garder`, the builder's `x-sorte` fields), the field tried
+  kept, and the options kept: a value is refused when it brings errors on the entry that the
+  other candidates do not bring. The entries' other choices are left out on purpose: « two
+  Meneurs », or « a Héros is alone » for a unit of ten, are choices the player makes between
+  fields, not values the rules force. The entries themselves stay, by their kind: how many
+  players a Tamashii setup has decides between the solo and the co-op augmentations. For a
+  list-wide field (an option) the whole list and all its errors count. Nothing here knows a rule:
+  only `valider` decides.
 * **choices** (`choix`): the allowed values of the pickers open on the page (`options_pas`).
 
 `suite_pas` yields None after each validation and a result dict when a field is done, so the
@@ -105,52 +107,26 @@ def forces_pas(donnees_jeu: dict[str, Any], liste: dict[str, Any], chemins: Iter
     garder = [k for k in garder if isinstance(k, str)]
     for chemin in list(chemins)[:MAX_CHAMPS]:
         try:
-            seule, ici = _reduite(liste, chemin, garder)
-            champ = choix_du_champ(donnees_jeu, seule, ici)
+            reduite, ici = _reduite(liste, chemin, garder)
+            champ = choix_du_champ(donnees_jeu, reduite, ici)
         except ErreurEntree:
             continue
         # A long array is never forced: « exactly one of twelve » leaves the choice to the player,
         # and trying its items one by one cannot tell that from « all twelve ».
         trouve = None
         if champ.genre != "bascule" or len(champ.valeurs) <= MAX_ITEMS_ENSEMBLES:
-            trouve = yield from _valeur_forcee(donnees_jeu, seule, champ)
+            trouve = yield from _valeur_forcee(donnees_jeu, reduite, champ)
         if trouve is None:
             yield {"chemin": chemin, "force": False}
         else:
-            raisons = [_rebaser(v, ici, chemin) for v in trouve["raisons"]]
-            yield {**trouve, "chemin": chemin, "raisons": raisons, "force": True}
-
-
-def _rebaser(violation: dict[str, Any], ici: Any, chemin: Any) -> dict[str, Any]:
-    """A reason found on the reduced list, pointed back at the entry's place in the whole list."""
-    if ici == chemin:
-        return violation
-    index = int(chemin.split("/")[2])
-
-    def pointeur(p: Any) -> Any:
-        return f"/entrees/{index}" + p[len("/entrees/0"):] if isinstance(p, str) and (
-            p == "/entrees/0" or p.startswith("/entrees/0/")) else p
-
-    def partie(p: Any) -> Any:
-        if not isinstance(p, dict):
-            return p
-        p = dict(p)
-        if p.get("entree") == 0:
-            p["entree"] = index
-        if "champ" in p:
-            p["champ"] = pointeur(p["champ"])
-        return p
-
-    out = dict(violation, chemin=pointeur(violation.get("chemin")))
-    if isinstance(violation.get("parties"), list):
-        out["parties"] = [partie(p) for p in violation["parties"]]
-    return out
+            yield {**trouve, "chemin": chemin, "force": True}
 
 
 def _reduite(liste: dict[str, Any], chemin: Any, garder: list[str]) -> tuple[dict[str, Any], Any]:
-    """The list reduced to the entry `chemin` points into, with the pointer moved there.
+    """The list with every entry reduced to its kind, the field at `chemin` kept on its entry.
 
-    The entry becomes entry 0 and keeps only its `garder` fields and the field at `chemin`.
+    Each entry keeps only its `garder` fields; the entry `chemin` points into keeps that field
+    too. The pointer is unchanged.
     """
     jetons = chemin.split("/") if isinstance(chemin, str) else []
     entrees = liste.get("entrees")
@@ -159,11 +135,14 @@ def _reduite(liste: dict[str, Any], chemin: Any, garder: list[str]) -> tuple[dic
     index = int(jetons[2])
     if index >= len(entrees):
         raise ErreurEntree(f"La liste n'a pas d'entrée n° {index + 1}.")
-    entree = entrees[index]
-    if isinstance(entree, dict):
-        champ = jetons[3].replace("~1", "/").replace("~0", "~")
-        entree = {k: v for k, v in entree.items() if k in garder or k == champ}
-    return {**liste, "entrees": [entree]}, "/".join(["", "entrees", "0", *jetons[3:]])
+    champ = jetons[3].replace("~1", "/").replace("~0", "~")
+
+    def sorte(rang: int, entree: Any) -> Any:
+        if not isinstance(entree, dict):
+            return entree
+        return {k: v for k, v in entree.items() if k in garder or (rang == index and k == champ)}
+
+    return {**liste, "entrees": [sorte(r, e) for r, e in enumerate(entrees)]}, chemin
 
 
 def suite_pas(donnees_jeu: dict[str, Any], liste: dict[str, Any],

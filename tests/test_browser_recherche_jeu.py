@@ -157,6 +157,15 @@ def test_epee_depuis_bataille_d6(recherche: Recherche, site_url: str, docs: dict
     assert autres & {page_de(r["lien"], site_url) for r in tous}
     assert "tous les jeux" in portee.inner_text()
     page.screenshot(path=str(output_dir / "recherche-tous-les-jeux-1280.png"))
+    # No keyboard trap: Shift+Tab goes back to the box, Tab from the switch leaves the search.
+    page.focus("[data-cpd-recherche-tous]")
+    assert page.evaluate("() => document.activeElement.matches('[data-cpd-recherche-tous]')")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("() => document.activeElement.matches('input.md-search__input')"), page.evaluate(
+        "() => document.activeElement.outerHTML.slice(0, 200)")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert not page.evaluate("() => document.activeElement.matches('input.md-search__input, [data-cpd-recherche-tous]')")
 
 
 def test_index_general_n_est_pas_un_resultat(recherche: Recherche, site_url: str, docs: dict,

@@ -63,10 +63,12 @@ def test_tamashii_starting_augmentations_follow_the_mode(mode: str, joueurs: int
     attendu = regle("tamashii", ident)["selecteur"]["augm_depart"]["sauf"][0].split("+")
     liste = {"jeu": "tamashii", "format": joueurs, "options": {"mode": mode},
              "entrees": [{"plateau": k} for k in range(1, joueurs + 1)]}
-    r = forces("tamashii", liste, ["/entrees/0/augmentations_de_depart", "/entrees/0/classe"], [])
-    assert r["/entrees/0/augmentations_de_depart"]["force"]
-    assert r["/entrees/0/augmentations_de_depart"]["valeur"] == attendu
-    assert not r["/entrees/0/classe"]["force"]
+    for i in range(joueurs):  # every player, the last one added too
+        r = forces("tamashii", liste, [f"/entrees/{i}/augmentations_de_depart", f"/entrees/{i}/classe"], ["plateau"])
+        assert r[f"/entrees/{i}/augmentations_de_depart"]["force"]
+        assert r[f"/entrees/{i}/augmentations_de_depart"]["valeur"] == attendu
+        assert all(v["chemin"].startswith(f"/entrees/{i}") for v in r[f"/entrees/{i}/augmentations_de_depart"]["raisons"])
+        assert not r[f"/entrees/{i}/classe"]["force"]
 
 
 def test_long_arrays_and_choices_between_fields_are_never_forced() -> None:

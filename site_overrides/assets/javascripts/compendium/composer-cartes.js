@@ -98,11 +98,16 @@
       etat.dataset.etat = total.dataset.etat;
       if (!b.rapport || b.illisible) etat.textContent = "";
       else if (b.rapport.valide) etat.textContent = "✔ Liste valide";
-      else if (erreurs) etat.textContent = "✖ " + pluriel(erreurs, "erreur");
-      else etat.textContent = "✎ " + pluriel(aCompleter, "choix à faire", "choix à faire");
+      else {
+        // Errors of the list, and what is left to choose on new entries, each counted.
+        const parts = [];
+        if (erreurs) parts.push("✖ " + pluriel(erreurs, "erreur"));
+        if (aCompleter) parts.push("✎ " + pluriel(aCompleter, "choix à faire", "choix à faire"));
+        etat.textContent = parts.join(" · ") || "✖ Liste invalide";
+      }
       etat.disabled = !b.rapport || b.rapport.valide;
       etat.dataset.nombre = String(erreurs);
-      etat.setAttribute("aria-label", etat.disabled ? etat.textContent : etat.textContent.replace(/^\S+ /, "") + " : aller à la première");
+      etat.setAttribute("aria-label", etat.disabled ? etat.textContent : etat.textContent.replace(/[✖✎] /g, "") + " : aller à la première");
       zones.avertissementsListe.hidden = !avert;
       zones.avertissementsListe.textContent = avert ? "⚠ " + pluriel(avert, "avertissement") : "";
       zones.reparer.hidden = !b.rapport || b.rapport.valide || !!b.illisible;

@@ -485,13 +485,13 @@
         }
       }
       const connu = (m, cle) => m.has(cle) && m.get(cle).liste === b.signatureListe;
-      // A forced value depends on the entry's kind and the list's settings only (composer_suite):
-      // known for them, it is not asked again when another choice or another entry changes.
+      // A forced value depends on the entries' kinds and the list's settings only (composer_suite):
+      // known for them, it is not asked again when another choice changes.
       const cle = i !== null ? cleEntree(i) : null;
       const aForcer = forces.filter((p) => !(b.forces.has(p) && b.forces.get(p).entree === cle));
       const ouverts = [...section.querySelectorAll("details[open][data-champ-chemin]")].map((d) => d.dataset.champChemin);
       const choix = [...new Set([...ouverts, ...b.choixDemandes])].filter((cle) => !connu(b.choix, cle));
-      return aForcer.length || choix.length ? { forces: aForcer, garder: i !== null ? garder(i) : [], choix } : null;
+      return aForcer.length || choix.length ? { forces: aForcer, garder: sortes.slice(), choix } : null;
     }
 
     /** The engine's forced value of the field at `chemin`, if it is about the entry as it is now. */
@@ -508,14 +508,16 @@
     }
 
     /**
-     * What a forced value of entry `i` depends on (composer_suite): the entry's kind and the list
-     * without its entries. Another choice of the entry, or another entry, changes nothing.
+     * What a forced value of entry `i` depends on (composer_suite): the kind of every entry (how
+     * many players, which castes) and the list without its entries. Another choice of an entry
+     * changes nothing.
      */
     function cleEntree(i) {
       // Neither the list's name nor its data version changes what the rules force.
       const { entrees, nom, version_donnees: version, ...reste } = b.liste || {};
-      const e = Array.isArray(entrees) && estObjet(entrees[i]) ? entrees[i] : {};
-      return JSON.stringify([garder(i).map((k) => [k, e[k]]), reste]);
+      const liste = Array.isArray(entrees) ? entrees : [];
+      const sorteDe = (j) => garder(j).map((k) => [k, liste[j][k]]);
+      return JSON.stringify([i, liste.map((e, j) => (estObjet(e) ? sorteDe(j) : e)), reste]);
     }
 
     /** The same check again, for a new demande (an entry opened): the engine's follow-up comes with it. */
@@ -613,7 +615,13 @@
 
     /** A new list replaced the one on screen (typed, an example, a file, a link): start afresh. */
     function prendreListe(liste) {
+      // The same text read again (a version stamped, a tab's copy kept): a new entry stays new.
+      const avant = Array.isArray(b.liste && b.liste.entrees) ? b.liste.entrees : [];
+      const neuvesAvant = avant.map((e) => (estObjet(e) && b.neuves.has(e) ? JSON.stringify(e) : null));
       b.liste = liste;
+      (Array.isArray(liste.entrees) ? liste.entrees : []).forEach((e, i) => {
+        if (estObjet(e) && neuvesAvant[i] !== null && neuvesAvant[i] === JSON.stringify(e)) b.neuves.add(e);
+      });
       b.signatureListe = JSON.stringify(liste);
       const n = Array.isArray(liste.entrees) ? liste.entrees.length : 0;
       // One entry open at a time; a list of more than 3 entries starts folded.

@@ -4,7 +4,8 @@
  * Material sends gets `compendium: {jeu, tous}`: the page's game (`<meta name="compendium-jeu">`,
  * swapped by instant navigation) and the switch « Tous les jeux » (kept for the tab). Above the
  * results: the scope and the switch; opening the search asks the worker to read the scope's index.
- * Tab goes from the box to the switch and back (Material would close the search).
+ * Tab goes from the box to the switch, Shift+Tab back; Tab from the switch leaves the search as
+ * Material does (it closes it), so the keyboard is never trapped.
  */
 "use strict";
 
@@ -130,13 +131,17 @@
     if (saisie) {
       saisie.addEventListener("focus", ouvrir);
     }
-    // Material's keys in the open search: Tab would close it, Space would go back to the box.
+    // Material's keys in the open search: Tab from the box would close it, Space would go back to the box.
+    // Tab from the switch is left to Material and the browser: the search closes, focus moves on.
     document.addEventListener("keydown", (evenement) => {
       const cible = evenement.target;
       const touche = evenement.key;
       if (touche === "Tab" && !evenement.shiftKey && cible === saisie && !interrupteur.closest("label").hidden) {
         interrupteur.focus();
-      } else if (cible === interrupteur && touche === "Tab") {
+      } else if (cible === interrupteur && ["Shift", "Control", "Alt", "Meta"].includes(touche)) {
+        evenement.stopPropagation(); // Material would take a modifier for typing and refocus the box
+        return;
+      } else if (cible === interrupteur && touche === "Tab" && evenement.shiftKey) {
         saisie.focus();
       } else if (cible === interrupteur && (touche === " " || touche === "Enter")) {
         if (touche === "Enter") {
