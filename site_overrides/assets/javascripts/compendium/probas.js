@@ -81,19 +81,51 @@
 
   /** What a deck or die parameter still lacks (French), or "" when every one of the form is complete. */
   function paquetManquant(formulaire) {
+    return manquant(formulaire).texte;
+  }
+
+  /**
+   * {texte, materiel}: what the form still lacks, and the editor it lacks when that is an item of
+   * « Mon matériel » (a deck, a die), so that the message can link to it.
+   */
+  function manquant(formulaire) {
     for (const champ of formulaire.querySelectorAll('input[data-type="entier"]')) {
       if (champ.value.trim()) continue;
       const label = champ.id && formulaire.querySelector(`label[for="${CSS.escape(champ.id)}"]`);
       const nom = label ? label.firstChild.textContent.trim() : champ.dataset.parametre;
-      return `Indiquez « ${nom} » : ce calcul n'a pas de valeur par défaut pour ce champ.`;
+      return { texte: `Indiquez « ${nom} » : ce calcul n'a pas de valeur par défaut pour ce champ.`, materiel: null };
     }
     for (const champ of formulaire.querySelectorAll(EDITEURS)) {
       const outil = editeur(champ.dataset.type);
-      if (!outil) return `${NOMS_EDITEURS[champ.dataset.type]} n'a pas pu se charger.`;
+      if (!outil) return { texte: `${NOMS_EDITEURS[champ.dataset.type]} n'a pas pu se charger.`, materiel: null };
       const manque = outil.manque(champ);
-      if (manque) return manque;
+      if (manque) return { texte: manque, materiel: MATERIEL[champ.dataset.type] ? champ : null };
     }
-    return "";
+    return { texte: "", materiel: null };
+  }
+
+  // Parameters whose value is an item of « Mon matériel » (materiel.js): the tool links to it when missing.
+  const MATERIEL = { paquet: true, des: true };
+
+  /** The waiting message: what is missing, and where to describe it once for every tool. */
+  function attente(formulaire, manque) {
+    const { el } = C();
+    const lien = manque.materiel && formulaire.dataset.materiel
+      ? el("a", { href: formulaire.dataset.materiel + "#" + encodeURIComponent(cleMateriel(manque.materiel)), "data-role": "materiel-lien" },
+        "Décrire mon matériel une fois pour tous les calculs")
+      : null;
+    return el("p", { classe: "cpd-aide cpd-attente-paquet", "data-role": "attente-paquet" }, manque.texte,
+      lien ? [" ", lien, " (ou « Saisir ici » ci-dessus)."] : null);
+  }
+
+  function cleMateriel(champ) {
+    let decl = {};
+    try {
+      decl = JSON.parse(champ.dataset.declaration || "{}");
+    } catch (e) {
+      decl = {};
+    }
+    return String(decl.stockage || (champ.dataset.type === "paquet" ? "paquet" : decl.id || ""));
   }
 
   /** « Niveau 2, Seuil 12, Tireur » : the set-up of a result, for the comparison legend. */
@@ -107,9 +139,7 @@
       const prefixe = camp ? camp.querySelector("legend").textContent.trim().slice(0, 3) + ". " : "";
       if (champ.dataset.type === "booleen") {
         if (champ.checked) morceaux.push(prefixe + nom);
-      } else if (champ.dataset.type === "paquet") {
-        morceaux.push(`${nom} (${champ.querySelectorAll("tbody tr").length} cartes)`);
-      } else if (champ.dataset.type === "des" || champ.dataset.type === "pile") {
+      } else if (NOMS_EDITEURS[champ.dataset.type]) {
         const outil = editeur(champ.dataset.type);
         morceaux.push(`${nom} (${outil ? outil.resume(champ) : "?"})`);
       } else if (champ.tagName === "SELECT") {
@@ -475,9 +505,9 @@
 
     async function lancer() {
       const ma = ++generation;
-      const manque = paquetManquant(formulaire);
-      if (manque) {
-        zone.replaceChildren(el("p", { classe: "cpd-aide cpd-attente-paquet", "data-role": "attente-paquet" }, manque));
+      const manque = manquant(formulaire);
+      if (manque.texte) {
+        zone.replaceChildren(attente(formulaire, manque));
         zone.dataset.etat = "attente";
         zone.removeAttribute("aria-busy");
         actuelle = null;
