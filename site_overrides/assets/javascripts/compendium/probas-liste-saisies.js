@@ -84,9 +84,12 @@
       const noeud = el("div", { id, role: "group", "aria-labelledby": id + "-titre", "data-type": declaration.type, "data-jeu": jeu,
         "data-role": "probas-saisie", "data-cle": cle(declaration), "aria-describedby": aide ? id + "-aide" : null });
       const bloc = el("div", { classe: "cpd-parametre cpd-parametre--" + declaration.type }, titre, noeud, aide);
-      if (outil) outil.rendre(noeud, declaration);
-      else noeud.append(el("p", { classe: "cpd-panneau-erreur", role: "alert" }, "L'éditeur de cette donnée n'a pas pu se charger."));
-      return { declaration, noeud, bloc };
+      // Drawn once in the page (dessiner): the editor links to « Mon matériel » from where it stands.
+      const dessiner = () => {
+        if (outil) outil.rendre(noeud, declaration);
+        else noeud.append(el("p", { classe: "cpd-panneau-erreur", role: "alert" }, "L'éditeur de cette donnée n'a pas pu se charger."));
+      };
+      return { declaration, noeud, bloc, dessiner };
     }
 
     function definir(declarations) {
@@ -97,6 +100,7 @@
       signature = nouvelle;
       champs = valides.map(champ);
       liste.replaceChildren(...champs.map((c) => c.bloc));
+      champs.forEach((c) => c.dessiner && c.dessiner());
       element.hidden = champs.length === 0;
       repli.open = manquantes() > 0; // folded away once everything needed is typed
       resumer();

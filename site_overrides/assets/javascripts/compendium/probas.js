@@ -79,15 +79,7 @@
     return sortie;
   }
 
-  /** What a deck or die parameter still lacks (French), or "" when every one of the form is complete. */
-  function paquetManquant(formulaire) {
-    return manquant(formulaire).texte;
-  }
-
-  /**
-   * {texte, materiel}: what the form still lacks, and the editor it lacks when that is an item of
-   * « Mon matériel » (a deck, a die), so that the message can link to it.
-   */
+  /** {texte ("" when complete), materiel}: what the form lacks, and the editor when it is an item of « Mon matériel ». */
   function manquant(formulaire) {
     for (const champ of formulaire.querySelectorAll('input[data-type="entier"]')) {
       if (champ.value.trim()) continue;
@@ -104,28 +96,14 @@
     return { texte: "", materiel: null };
   }
 
-  // Parameters whose value is an item of « Mon matériel » (materiel.js): the tool links to it when missing.
-  const MATERIEL = { paquet: true, des: true };
-
+  const MATERIEL = { paquet: true, des: true }; // items of « Mon matériel » (materiel.js): linked when missing
   /** The waiting message: what is missing, and where to describe it once for every tool. */
   function attente(formulaire, manque) {
     const { el } = C();
-    const lien = manque.materiel && formulaire.dataset.materiel
-      ? el("a", { href: formulaire.dataset.materiel + "#" + encodeURIComponent(cleMateriel(manque.materiel)), "data-role": "materiel-lien" },
-        "Décrire mon matériel une fois pour tous les calculs")
-      : null;
+    const url = manque.materiel && C().materiel ? C().materiel.lien(formulaire, manque.materiel.dataset.materielCle) : null;
     return el("p", { classe: "cpd-aide cpd-attente-paquet", "data-role": "attente-paquet" }, manque.texte,
-      lien ? [" ", lien, " (ou « Saisir ici » ci-dessus)."] : null);
-  }
-
-  function cleMateriel(champ) {
-    let decl = {};
-    try {
-      decl = JSON.parse(champ.dataset.declaration || "{}");
-    } catch (e) {
-      decl = {};
-    }
-    return String(decl.stockage || (champ.dataset.type === "paquet" ? "paquet" : decl.id || ""));
+      url ? [" ", el("a", { href: url, "data-role": "materiel-lien" }, "Décrire mon matériel une fois pour tous les calculs"),
+        " (ou « Saisir ici » ci-dessus)."] : null);
   }
 
   /** « Niveau 2, Seuil 12, Tireur » : the set-up of a result, for the comparison legend. */
@@ -598,13 +576,13 @@
     });
     // The result for the default values: drawn at once when the build computed it, else as soon
     // as the engine is ready (a deck form asks first).
-    const construction = paquetManquant(formulaire) || presetApplique ? null : resultatConstruction(formulaire);
+    const construction = manquant(formulaire).texte || presetApplique ? null : resultatConstruction(formulaire);
     if (construction) {
       zone.dataset.origine = "construction";
       actuelle = serie(construction, resumeParametres(formulaire));
       dessiner();
     }
-    if (paquetManquant(formulaire) || presetApplique) lancer();
+    if (manquant(formulaire).texte || presetApplique) lancer();
     moteur
       .preparer(jeu)
       .then(() => {
