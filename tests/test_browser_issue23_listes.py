@@ -370,6 +370,10 @@ def test_issue23_kharn_ages_dit_comment_ajouter_ses_cartes(onglet: Onglet, site_
     aide = page.locator("[data-role=choix-profil-vide]")
     aide.wait_for()
     assert "Aucune carte" in aide.inner_text()
+    # Where the cards are kept for every tool of the game (issue 26): « Mon matériel », linked.
+    lien = aide.locator("[data-role=materiel-lien]")
+    assert lien.inner_text() == "« Mon matériel »"
+    assert lien.get_attribute("href").endswith("kharn-ages/materiel/#catalogue")
     # The book's example catalogue: still only the example.
     page.select_option("[data-role=catalogue-exemple]", label="Exemples du livre")
     page.wait_for_function("() => document.querySelector('[data-role=choix-profil-vide]').textContent.includes('exemple du livre')")

@@ -27,6 +27,7 @@ from browser_engine.cli import charger_donnees
 from browser_engine.probas_liste import action_probas
 from browser_engine.reader import lire_liste
 from tests.browser_support import Onglet, attendre_moteur, calculer
+from tests.test_browser_composer import accord_avec_cli, texte_yaml
 from tests.engine_support import load_bundle
 from tests.materiel_support import CHAMPS, carte, saisir_sortes, sortes
 from tests.test_odds_hate import Brute, sans_zero
@@ -223,8 +224,8 @@ def test_un_de_saisi_une_fois_sert_aux_probabilites_et_a_ma_liste(onglet: Onglet
 
 # --- Khârn-Âges: the cards typed on « Mon matériel » reach the builder ---------------------------------
 
-def test_cartes_de_mon_materiel_dans_le_compositeur(onglet: Onglet, site_url: str) -> None:
-    """A card typed on « Mon matériel » is offered by the builder, and the checker counts its cost."""
+def test_cartes_de_mon_materiel_dans_le_compositeur(onglet: Onglet, site_url: str, tmp_path: Path) -> None:
+    """A card typed on « Mon matériel » is offered by the builder, counted by the checker, printed."""
     page = onglet.page
     page.goto(site_url + "kharn-ages/materiel/")
     page.wait_for_selector("[data-compendium-cartes][data-etat=pret]", timeout=60_000)
@@ -244,6 +245,22 @@ def test_cartes_de_mon_materiel_dans_le_compositeur(onglet: Onglet, site_url: st
     choix = page.locator("[data-role=choix][data-valeur='eclaireur-du-club']")
     choix.wait_for(timeout=60_000)
     assert "Éclaireur du club" in choix.inner_text() and "40 Kouronnes" in choix.inner_text()
+    # The builder adds it; the engine checks the list with the stored cards, as the CLI does with that file.
+    page.fill("#cpd-c-format", "300")
+    page.press("#cpd-c-format", "Tab")
+    page.locator("[data-champ=faction] select").select_option('"kharns"')
+    choix.click()
+    page.wait_for_function("() => document.querySelectorAll('li[data-role=entree]').length === 1")
+    catalogue = tmp_path / "catalogue.yaml"
+    catalogue.write_text(memoire(page, "kharn-ages")["catalogue"]["texte"], encoding="utf-8")
+    rapport = accord_avec_cli(page, tmp_path, catalogue)
+    assert rapport["cout"] == 40  # the card's cost, typed on « Mon matériel »
+    assert "eclaireur-du-club" not in json.dumps(texte_yaml(page).get("profils", []))  # never copied into the list
+    # « Imprimer ma liste » names the card from « Mon matériel ».
+    page.click("[data-role=imprimer]")
+    page.wait_for_selector("iframe[title='Feuille de liste à imprimer']", state="attached")
+    feuille = page.frame_locator("iframe[title='Feuille de liste à imprimer']").locator("body").inner_text(timeout=10_000)
+    assert "Éclaireur du club" in feuille, feuille[:500]
     # Removed on « Mon matériel » in another tab: the checker of this one lets it go.
     autre = onglet.nouvelle_page()
     autre.goto(site_url + "kharn-ages/materiel/")
