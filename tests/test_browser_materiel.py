@@ -27,9 +27,9 @@ from browser_engine.cli import charger_donnees
 from browser_engine.probas_liste import action_probas
 from browser_engine.reader import lire_liste
 from tests.browser_support import Onglet, attendre_moteur, calculer
-from tests.test_browser_composer import accord_avec_cli, texte_yaml
 from tests.engine_support import load_bundle
 from tests.materiel_support import CHAMPS, carte, saisir_sortes, sortes
+from tests.test_browser_composer import accord_avec_cli, texte_yaml
 from tests.test_odds_hate import Brute, sans_zero
 
 ROOT = Path(__file__).resolve().parent.parent
