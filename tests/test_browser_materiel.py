@@ -222,6 +222,27 @@ def test_un_de_saisi_une_fois_sert_aux_probabilites_et_a_ma_liste(onglet: Onglet
     assert "Guerrier" in page.locator("[data-role=materiel-valeurs] label").first.inner_text()
 
 
+@pytest.mark.parametrize(("jeu", "calcul", "cle", "nom"), [("hate", "combat", "de-hate", "Votre dé de Hate"),
+                                                          ("tamashii", "test", "d6-tamashii", "Faces du dé de Joueur")])
+def test_sans_de_le_calcul_le_demande_et_mene_a_mon_materiel(onglet: Onglet, site_url: str, jeu: str, calcul: str,
+                                                            cle: str, nom: str) -> None:
+    """No die invented: a form (Hate's « Exemple du livre » included) names the missing die and links to it."""
+    page = onglet.page
+    page.goto(site_url + f"{jeu}/probas/")
+    attendre_moteur(page)
+    formulaire = page.locator(f"form[data-compendium-calcul={calcul}]")
+    if jeu == "hate":
+        formulaire.get_by_role("button", name="Exemple du livre").click()
+    zone = formulaire.locator("[data-role=resultat]")
+    zone.locator("[data-role=attente-paquet]").wait_for(timeout=60_000)
+    assert zone.get_attribute("data-etat") == "attente"
+    attente = zone.locator("[data-role=attente-paquet]").inner_text()
+    assert f"({nom})" in attente  # the missing die, by its name in the data
+    assert zone.locator("[data-role=materiel-lien]").get_attribute("href").endswith(f"{jeu}/materiel/#{cle}")
+    assert zone.locator("table").count() == 0  # nothing computed on an invented die
+    assert memoire(page, jeu) is None or not (memoire(page, jeu).get("des") or {}).get(cle)
+
+
 # --- Khârn-Âges: the cards typed on « Mon matériel » reach the builder ---------------------------------
 
 def test_cartes_de_mon_materiel_dans_le_compositeur(onglet: Onglet, site_url: str, tmp_path: Path) -> None:
