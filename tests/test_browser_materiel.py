@@ -65,8 +65,8 @@ def perte(a: tuple[int, int], d: tuple[int, int]) -> int:
 def photo(page: Any, chemin: Path, largeur: int) -> None:
     """A whole-page screenshot at a width, from the top (the sticky header stays where it belongs)."""
     page.set_viewport_size({"width": largeur, "height": 900})
-    page.evaluate("() => window.scrollTo(0, 0)")
-    page.wait_for_timeout(200)
+    page.evaluate("() => { window.scrollTo(0, 0); if (document.activeElement) document.activeElement.blur(); }")
+    page.wait_for_timeout(600)  # Material shows its tabs again once back at the top
     assert page.evaluate("() => document.documentElement.scrollWidth") <= largeur
     page.screenshot(path=str(chemin), full_page=True)
 

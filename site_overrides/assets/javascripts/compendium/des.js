@@ -210,7 +210,8 @@
       el("caption", {}, decl.exclusif ? "Le symbole de chaque face" : "Les symboles de chaque face (case vide : 0)"),
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Face"), entetes)),
       el("tbody", {}));
-    const morceaux = [
+    // On « Mon matériel » the page's introduction already says why and where the die is kept.
+    const morceaux = surMateriel ? [] : [
       el("p", { classe: "cpd-aide cpd-des-avertissement", "data-role": "des-avertissement" },
         el("strong", {}, "Décrivez votre dé"),
         " : le livre ne donne pas ses faces (imprimées en icônes), nous ne les inventons pas. " +

@@ -194,9 +194,10 @@
     const ajouter = el("button", { type: "button", classe: "md-button", "data-role": "paquet-ajouter" }, "Ajouter une sorte de carte");
     const vider = el("button", { type: "button", classe: "md-button", "data-role": "paquet-vider" }, "Effacer le paquet");
     const morceaux = [
+      // On « Mon matériel » the page's introduction already says why the deck is the player's own.
       el("p", { classe: "cpd-aide cpd-paquet-avertissement", "data-role": "paquet-avertissement" },
-        el("strong", {}, "Décrivez votre paquet"),
-        ` : la composition officielle des ${CARTES_DU_JEU} cartes n'est imprimée que sur les cartes, nous ne l'inventons pas. ` +
+        ...(options && options.materiel ? [] : [el("strong", {}, "Décrivez votre paquet"),
+          ` : la composition officielle des ${CARTES_DU_JEU} cartes n'est imprimée que sur les cartes, nous ne l'inventons pas. `]),
         "Une ligne par sorte de carte : les cartes identiques ne se saisissent qu'une fois, avec leur nombre."),
       el("div", { classe: "cpd-tableau" }, table),
       el("p", { classe: "cpd-actions" }, ajouter, " ", vider, " ",
