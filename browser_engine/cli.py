@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import bundle as bundle_access
+from . import materiel
 from .catalogue import fusionner_catalogue
 from .cli_donnees import _safe, charger_donnees, raison
 from .cli_lecture import camp, texte_resultat
@@ -344,12 +345,13 @@ def _odds_parser(decl: dict[str, Any], jeu: str) -> _Parser:
                                     action="store_const", const=False, help=_aide("désactiver : ", param["nom"]))
         elif param.get("type") == "paquet":
             parser.add_argument(option, dest=param["id"], metavar="FICHIER", default=None,
-                                help=_aide(param["nom"], " : fichier YAML ou JSON de vos cartes. ", param.get("aide", "")))
+                                help=_aide(param["nom"], " : fichier YAML ou JSON de vos cartes, ou le fichier exporté par "
+                                           "« Mon matériel ». ", param.get("aide", "")))
         elif param.get("type") == "des":
             parser.add_argument(option, dest=param["id"], metavar="FACES", default=None,
                                 help=_aide(param["nom"], " : les faces de votre dé, une par face, par exemple "
                                            f"\"[{_first_symbol(param)}, vide]\", ou un fichier YAML ou JSON qui les "
-                                           "liste. ", param.get("aide", "")))
+                                           "liste (celui de « Mon matériel » aussi). ", param.get("aide", "")))
         elif param.get("type") == "pile":
             parser.add_argument(option, dest=param["id"], metavar="SORTES", default=None,
                                 help=_aide(param["nom"], " : une sorte par élément de liste, par exemple "
@@ -405,6 +407,8 @@ def command_odds(args: argparse.Namespace, rest: list[str]) -> int:
             option = "--" + param["id"].replace("_", "-")
             try:
                 given[param["id"]] = _read_document(value)
+                if materiel.est_materiel(given[param["id"]]):  # the site's « Mon matériel » file
+                    given[param["id"]] = materiel.parametre(given[param["id"]], args.jeu, param)
             except ErreurEntree as exc:
                 raise ErreurEntree(f"{param['nom']} illisible (option {option}) : {exc.message}", exc.ligne,
                                    exc.colonne) from None

@@ -23,7 +23,8 @@ def ajouter_commande(commands: Any) -> None:
     cmd.add_argument("--catalogue", metavar="FICHIER", help="catalogue de profils (YAML ou JSON) ajouté à la liste")
     cmd.add_argument("--saisies", metavar="FICHIER",
                      help="vos données absentes du livre (YAML ou JSON : {clé: valeur}, les clés que la commande "
-                          "indique, par exemple les faces d'un dé ou votre paquet)")
+                          "indique, par exemple les faces d'un dé ou votre paquet), ou le fichier exporté par "
+                          "« Mon matériel »")
 
 
 def _pourcent(p: float) -> str:
@@ -72,6 +73,8 @@ def afficher(matrice: dict[str, Any], out: Any = None, donnees: dict[str, Any] |
 
 def commande(args: argparse.Namespace) -> int:
     """Run `probas-liste`; 0 when computed (even partly), errors raise ErreurEntree (exit 2)."""
+    from . import materiel
+    from .bundle import identifiant
     from .cli import _checked_list, _output, _print_json, _read_bytes
     from .errors import ErreurEntree
     from .probas_liste import action_probas
@@ -83,6 +86,8 @@ def commande(args: argparse.Namespace) -> int:
         requete["adverse"] = decoder(_read_bytes(args.adverse))
     if args.saisies is not None:
         saisies = lire_document(_read_bytes(args.saisies))
+        if materiel.est_materiel(saisies):  # the site's « Mon matériel » file: every item of it
+            saisies = materiel.saisies(saisies, identifiant(donnees_jeu))
         if not isinstance(saisies, dict):
             raise ErreurEntree("Le fichier --saisies doit contenir un objet {clé: valeur}.")
         requete["saisies"] = saisies

@@ -61,7 +61,7 @@ def unsafe_resources(page_html: str) -> list[str]:
 
 def site_pages(site: Site, root: Path) -> dict[str, str]:
     """Every generated Markdown page: rule pages, tool pages and print pages, by source URI."""
-    pages = render.render_site(site, render.static_tables_hook())
+    pages = render.render_site(site, render.static_tables_hook(), root)
     pages.update(render.tool_pages(site, root))
     pages.update(print_sheets.print_pages_md(site))
     pages.update(version_pages(site))

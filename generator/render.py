@@ -10,6 +10,7 @@ from typing import Any
 
 import jinja2
 
+from . import materiel as materiel_page
 from .links import LinkIndex, linkify, tooltip_link
 from .model import GLOSSARY, Entry, Game, Page, Site, relative_link
 from .odds_tables import roll_chance
@@ -174,12 +175,14 @@ class GameRenderer:
         return out
 
 
-def render_site(site: Site, static_tables: StaticTables | None = None) -> dict[str, str]:
+def render_site(site: Site, static_tables: StaticTables | None = None, root: Path | None = None) -> dict[str, str]:
     """Every generated Markdown page of the site, by source URI.
 
     Args:
         site: the validated model.
         static_tables: optional hook returning precomputed odds tables per calculation.
+        root: the project root, to know which games have a « Mon matériel » page (their
+            catalogue schema); without it, only the games whose calculations take dice or a deck.
 
     """
     env = environment()
@@ -187,7 +190,8 @@ def render_site(site: Site, static_tables: StaticTables | None = None) -> dict[s
     for game in site.games:
         tables = static_tables(game) if static_tables else {}
         out.update(GameRenderer(game, env, tables).pages())
-    out.update(global_pages(site, env))
+    materiel = {g.id for g in site.games if (materiel_page.has_page(root, g) if root else materiel_page.items(g))}
+    out.update(global_pages(site, env, materiel))
     return out
 
 
@@ -198,15 +202,15 @@ GLOBAL_FILTERS: dict[str, Callable[[Entry], bool]] = {
 }
 
 
-def global_pages(site: Site, env: jinja2.Environment) -> dict[str, str]:
-    """Global index, interpretations and missing-data pages."""
+def global_pages(site: Site, env: jinja2.Environment, materiel: set[str] | None = None) -> dict[str, str]:
+    """Global index, interpretations and missing-data pages (`materiel`: games with a « Mon matériel » page)."""
     out = {}
     for uri, title in GLOBAL_PAGES.items():
         keep = GLOBAL_FILTERS[uri]
         rows = [(game, entry, tooltip_link(entry.nom, entry, uri))
                 for game in site.games
                 for entry in sorted(game.entries.values(), key=lambda e: e.nom.casefold()) if keep(entry)]
-        out[uri] = env.get_template(uri + ".j2").render(titre=title, lignes=rows, site=site,
+        out[uri] = env.get_template(uri + ".j2").render(titre=title, lignes=rows, site=site, materiel=materiel or set(),
                                                         rel=lambda target, a="", here=uri: relative_link(here, target, a))
     return out
 
@@ -233,7 +237,7 @@ def nav(site: Site, tool_pages: dict[str, list[tuple[str, str]]]) -> list[Any]:
 # Tool pages rendered here; the print page comes from the print stage.
 ENGINE_TOOLS = ("verifier", "probas", "score")
 TOOL_TITLES = {"verifier.md": "Composer et vérifier", "probas.md": "Probabilités", "score.md": "Scores et aides de partie",
-               "imprimer.md": "À imprimer"}
+               f"{materiel_page.URI}.md": materiel_page.TITLE, "imprimer.md": "À imprimer"}
 
 
 def tool_nav(site: Site, uris: set[str]) -> dict[str, list[tuple[str, str]]]:
@@ -270,6 +274,11 @@ def tool_pages(site: Site, root: Path) -> dict[str, str]:
                        catalogue_schema=json.dumps(catalogue or {}, ensure_ascii=False).replace("</", "<\\/"),
                        catalogues=example_lists(root, game.id, "catalogues"),
                        schema_liste=schema_json(game_schema(root, "liste", game.id)))
+        if materiel_page.has_page(root, game):
+            # Tools that read the player's material link to it (the page's path from the site root).
+            context["materiel"] = materiel_page.url(game)
+            out[game.uri(materiel_page.URI)] = env.get_template(f"{materiel_page.URI}.md.j2").render(
+                **context, titre=materiel_page.TITLE, **materiel_page.page_context(root, game))
         renderer = GameRenderer(game, env)
         for tool in (t for t in available_tools(game) if t in ENGINE_TOOLS):
             uri = game.uri(tool)

@@ -142,7 +142,7 @@ def test_carte_creee_puis_choisie_dans_le_compositeur(onglet: Onglet, site_url: 
     choix.click()
     page.wait_for_function("() => document.querySelectorAll('li[data-role=entree]').length === 1")
     attendre_rapport(page)
-    gardee = page.evaluate("() => JSON.parse(localStorage.getItem('compendium.catalogue.kharn-ages'))")
+    gardee = page.evaluate("() => JSON.parse(localStorage.getItem('compendium.materiel.kharn-ages')).catalogue")
     fichier = tmp_path / "catalogue.yaml"
     fichier.write_text(gardee["texte"], encoding="utf-8")
     rapport = accord_avec_cli(page, tmp_path, fichier)

@@ -21,6 +21,9 @@ def editeur(page: object, calcul: str) -> object:
 
 def coller(page: object, calcul: str, texte: str) -> None:
     bloc = editeur(page, calcul)
+    modifier = bloc.locator("[data-role=materiel-modifier]")
+    if modifier.get_attribute("aria-expanded") == "false":  # a complete die is folded away
+        modifier.click()
     if not bloc.locator("details.cpd-des-partage").evaluate("d => d.open"):
         bloc.locator("summary").click()
     bloc.locator("[data-role=des-texte]").fill(texte)
@@ -36,9 +39,15 @@ def test_faces_pasted_as_text_fill_the_table_and_are_remembered(onglet: Onglet, 
     # Every form of the page with the same storage key shows the same die at once.
     assert editeur(page, "combat").locator("tbody select").evaluate_all("s => s.map(x => x.value)") == FACES
     page.reload()
-    page.wait_for_selector("form[data-compendium-calcul=worm] .cpd-des tbody select")
+    page.wait_for_selector("form[data-compendium-calcul=worm] .cpd-des tbody select", state="attached")
     assert editeur(page, "worm").locator("tbody select").evaluate_all("s => s.map(x => x.value)") == FACES
     assert editeur(page, "worm").locator("[data-role=des-texte]").input_value() == ", ".join(FACES)
+    # A complete die is one line read from « Mon matériel », its editor folded away until asked for.
+    ligne = editeur(page, "worm").locator("[data-role=materiel-ligne]")
+    assert "6 faces : 2 Frapper, 1 Parer, 1 Sauvagerie, 1 Joker, 1 vide, gardé dans Mon matériel" in ligne.inner_text()
+    assert ligne.locator("[data-role=materiel-lien]").get_attribute("href").endswith("hate/materiel/#de-hate")
+    assert editeur(page, "worm").locator("tbody").is_hidden()
+    ligne.get_by_role("button", name="Modifier ici").click()
     assert "6 faces : 2 Frapper, 1 Parer, 1 Sauvagerie, 1 Joker, 1 vide" in \
         editeur(page, "worm").locator("[data-role=des-etat]").inner_text()
 

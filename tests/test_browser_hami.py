@@ -3,7 +3,8 @@
 * Vérifier une Communauté: load an invalid example, read the error, fix the text, see « Liste valide »;
   the page and the command line agree.
 * The deck editor (paquet.js) used by the card calculations: no invented deck, nothing computed until
-  the player enters one; the deck is remembered and shared by both card forms.
+  the player describes one by kinds of card; the deck is kept in « Mon matériel » and shared by
+  every card form.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import pytest
 
 from tests.browser_support import attendre_moteur, calculer, surveiller_reseau
 from tests.engine_support import codes_nommes, entete, load_bundle
+from tests.materiel_support import carte, saisir_sortes
 
 ROOT = Path(__file__).resolve().parent.parent
 JEU = "hami"
@@ -136,7 +138,8 @@ def repondu(formulaire: object) -> None:
 
 
 def test_editeur_de_paquet(page: object, site_url: str) -> None:
-    """No calculation on an invented deck: the page asks for the player's deck, remembers it, shares it."""
+    """No calculation on an invented deck: the page asks for the player's deck, typed by kinds of card,
+    keeps it in « Mon matériel » and shares it with every card form."""
     page.goto(site_url + f"{JEU}/probas/")
     attendre_moteur(page)
     formulaires = page.locator("form[data-compendium-calcul]:has([data-type=paquet])")
@@ -146,7 +149,9 @@ def test_editeur_de_paquet(page: object, site_url: str) -> None:
     for formulaire in (combat, *autres):
         zone = formulaire.locator("[data-role=resultat]")
         assert zone.get_attribute("data-etat") == "attente"
-        assert "Saisissez d'abord votre paquet" in zone.inner_text()
+        assert "Décrivez d'abord votre paquet" in zone.inner_text()
+        # The missing deck names where it is described once for every tool.
+        assert zone.locator("[data-role=materiel-lien]").get_attribute("href").endswith("hami/materiel/#paquet")
         assert formulaire.locator(".cpd-paquet tbody tr").count() == 0
         assert "exemple" not in formulaire.inner_text().lower()
     # Even « Calculer » computes nothing without a deck.
@@ -154,19 +159,17 @@ def test_editeur_de_paquet(page: object, site_url: str) -> None:
     assert combat.locator("[data-role=resultat]").get_attribute("data-etat") == "attente"
     assert combat.locator("[data-role=resultat] table").count() == 0
 
-    # Twelve empty rows: still nothing computed, the page says what is missing.
-    combat.get_by_role("button", name="Saisir mes 12 cartes").click()
-    assert combat.locator(".cpd-paquet tbody tr").count() == 12
-    combat.locator("[data-role=resultat][data-etat=attente]", has_text="48 cases à remplir").wait_for(timeout=5_000)
-    while combat.locator(".cpd-paquet tbody tr").count() > len(PAQUET_INVENTE):
-        combat.locator(".cpd-paquet-retirer").last.click()
+    # A kind of card without its count: still nothing computed, the page says what is missing.
+    combat.get_by_role("button", name="Ajouter une sorte de carte").click()
+    combat.locator("[data-role=resultat][data-etat=attente]",
+                   has_text="indiquez le nombre de cartes de la sorte 1").wait_for(timeout=5_000)
+    combat.locator(".cpd-paquet-retirer").click()
+    assert combat.locator(".cpd-paquet tbody tr").count() == 0
+    # Four kinds of one card each (all different), named; the Nuit halves left empty count as 0.
+    saisir_sortes(combat, [carte(lumiere, ombre) for _, lumiere, ombre in PAQUET_INVENTE],
+                  [nom for nom, _, _ in PAQUET_INVENTE])
     assert combat.locator(".cpd-paquet tbody tr").last.locator(".cpd-paquet-retirer").get_attribute("aria-label") == \
-        "Retirer la carte 4"
-    for rang, (nom, lumiere, ombre) in enumerate(PAQUET_INVENTE):
-        ligne = combat.locator(".cpd-paquet tbody tr").nth(rang)
-        ligne.locator(".cpd-paquet-nom").fill(nom)
-        for k, valeur in enumerate((lumiere, ombre, 0, 0)):
-            ligne.locator(".cpd-paquet-symboles").nth(k).fill(str(valeur))
+        "Retirer la sorte 4"
     combat.locator("[data-parametre=cartes]").fill("2")
     combat.locator("[data-parametre=couvert]").check()
     resultat = calculer(combat)
@@ -181,15 +184,18 @@ def test_editeur_de_paquet(page: object, site_url: str) -> None:
         noms = formulaire.locator(".cpd-paquet-nom").evaluate_all("es => es.map(e => e.value)")
         assert noms == [nom for nom, _, _ in PAQUET_INVENTE]
 
-    # Remembered by the browser: after a reload both forms have it and compute at once.
+    # Remembered by the browser: after a reload every form has it, folded to one line, and computes at once.
     page.reload()
     attendre_moteur(page)
     for formulaire in (combat, *autres):
         repondu(formulaire)
         assert formulaire.locator(".cpd-paquet tbody tr").count() == len(PAQUET_INVENTE)
+        assert "4 cartes en 4 sortes, gardé dans Mon matériel" in formulaire.locator("[data-role=materiel-ligne]").inner_text()
+        assert formulaire.locator(".cpd-paquet tbody").is_hidden()
     combat.locator("[data-role=resultat][data-etat=resultat]").wait_for(timeout=30_000)
 
     # Cleared: back to asking.
+    combat.get_by_role("button", name="Modifier ici").click()
     combat.get_by_role("button", name="Effacer le paquet").click()
     for formulaire in autres:
         formulaire.locator("[data-role=resultat][data-etat=attente]").wait_for(timeout=10_000)
@@ -218,7 +224,7 @@ def test_editeur_de_paquet_tient_dans_la_colonne(page: object, site_url: str) ->
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(site_url + f"{JEU}/probas/")
     attendre_moteur(page)
-    page.locator("form[data-compendium-calcul=combat_cartes]").get_by_role("button", name="Saisir mes 12 cartes").click()
+    page.locator("form[data-compendium-calcul=combat_cartes]").get_by_role("button", name="Ajouter une sorte de carte").click()
     for formulaire in page.locator("form[data-compendium-calcul]:has(.cpd-paquet)").all():
         cadre = formulaire.locator(".cpd-paquet .cpd-tableau")
         cadre.wait_for()

@@ -338,13 +338,13 @@ def test_issue23_lien_kharn_ages_porte_les_cartes_du_joueur(navigateur: object, 
         ouvrir(p2, url)
         p2.select_option("[data-role=catalogue-exemple]", label="Exemples du livre")
         p2.wait_for_function("() => document.querySelector('[data-role=catalogue-bloc]').dataset.charge === 'oui'")
-        le_sien = p2.evaluate("() => localStorage.getItem('compendium.catalogue.kharn-ages')")
+        le_sien = p2.evaluate("() => JSON.stringify(JSON.parse(localStorage.getItem('compendium.materiel.kharn-ages')).catalogue)")
         p3 = ami.nouvelle_page()
         ouvrir(p3, adresse)
         attendre_verdict(p3)
         assert p3.inner_text("[data-role=etat]") == verdict
         assert p3.inner_text("[data-role=total]") == page.inner_text("[data-role=total]")
-        assert p3.evaluate("() => localStorage.getItem('compendium.catalogue.kharn-ages')") == le_sien
+        assert p3.evaluate("() => JSON.stringify(JSON.parse(localStorage.getItem('compendium.materiel.kharn-ages')).catalogue)") == le_sien
         assert "Exemples du livre" in p3.inner_text("[data-role=catalogue-etat]")
         assert "cartes de votre catalogue" in page.inner_text("[data-role=partage-etat]")
         # The same link in a browser that has never been on the site.
@@ -370,6 +370,10 @@ def test_issue23_kharn_ages_dit_comment_ajouter_ses_cartes(onglet: Onglet, site_
     aide = page.locator("[data-role=choix-profil-vide]")
     aide.wait_for()
     assert "Aucune carte" in aide.inner_text()
+    # Where the cards are kept for every tool of the game (issue 26): « Mon matériel », linked.
+    lien = aide.locator("[data-role=materiel-lien]")
+    assert lien.inner_text() == "« Mon matériel »"
+    assert lien.get_attribute("href").endswith("kharn-ages/materiel/#catalogue")
     # The book's example catalogue: still only the example.
     page.select_option("[data-role=catalogue-exemple]", label="Exemples du livre")
     page.wait_for_function("() => document.querySelector('[data-role=choix-profil-vide]').textContent.includes('exemple du livre')")

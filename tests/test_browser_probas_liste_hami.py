@@ -13,6 +13,7 @@ from browser_engine.cli import charger_donnees
 from browser_engine.probas_liste import action_probas
 from browser_engine.reader import lire_liste
 from tests.browser_support import Onglet, attendre_moteur
+from tests.materiel_support import carte, saisir_sortes, sortes
 from tests.probas_liste_support import ecrire_liste, fr, pourcent
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -20,30 +21,19 @@ LISTE = ROOT / "data" / "hami" / "listes" / "01-exemple-du-livre.yaml"
 MATRICE = "[data-role=probas-matrice]"
 PAQUET_EDITEUR = "[data-role=probas-saisie][data-cle=paquet]"
 MAIN = "input[data-role=probas-saisie][data-cle=main]"
-CHAMPS = (("jour", "lumiere"), ("jour", "ombre"), ("nuit", "lumiere"), ("nuit", "ombre"))
 
 
-def carte(jl: int, jo: int, nl: int, no: int) -> dict:
-    return {"jour": {"lumiere": jl, "ombre": jo}, "nuit": {"lumiere": nl, "ombre": no}}
-
-
-# A deck typed for the test (the official composition is missing from the book): 12 cards.
+# A deck typed for the test (the official composition is missing from the book): 12 cards, INVENTED.
 PAQUET = [carte(0, 0, 0, 0), carte(0, 0, 0, 0), carte(1, 0, 0, 1), carte(2, 0, 0, 1), carte(1, 1, 0, 2),
           carte(3, 0, 1, 1), carte(0, 1, 0, 3), carte(2, 1, 1, 0), carte(1, 0, 1, 0), carte(0, 2, 2, 0),
           carte(1, 1, 1, 1), carte(2, 2, 0, 0)]
 
 
 def _saisir_paquet(page: object) -> None:
-    """Type the deck in the view's editor, as a player does: 12 empty cards, then each symbol."""
+    """Type the deck in the view's editor, as a player does: one row per kind of card, with its count."""
     editeur = page.locator(PAQUET_EDITEUR)
-    editeur.locator("[data-role=paquet-commencer]").click()
-    lignes = editeur.locator("tbody tr")
-    assert lignes.count() == len(PAQUET)
-    for rang, c in enumerate(PAQUET):
-        for moitie, symbole in CHAMPS:
-            champ = lignes.nth(rang).locator(f"input[data-moitie={moitie}][data-symbole={symbole}]")
-            champ.fill(str(c[moitie][symbole]))
-    lignes.nth(len(PAQUET) - 1).locator("input[data-moitie=nuit][data-symbole=ombre]").press("Tab")
+    saisir_sortes(editeur, PAQUET)
+    assert editeur.locator("tbody tr").count() == len(sortes(PAQUET)) == 11  # the two blank cards are one kind
 
 
 def _attendre_cellule(page: object, selecteur: str, texte: str) -> None:
@@ -124,10 +114,11 @@ def test_le_paquet_est_partage_avec_la_page_probabilites(onglet: Onglet, site_ur
     attendre_moteur(page)
     combat = page.locator("form[data-compendium-calcul=combat_cartes]")
     lignes = combat.locator(".cpd-paquet tbody tr")
-    assert lignes.count() == len(PAQUET)
-    for rang, c in enumerate(PAQUET):
-        valeurs = lignes.nth(rang).locator(".cpd-paquet-symboles").evaluate_all("es => es.map(e => e.value)")
-        assert valeurs == [str(c[moitie][symbole]) for moitie, symbole in CHAMPS]
+    assert lignes.count() == len(sortes(PAQUET))
+    for rang, (nombre, symboles) in enumerate(sortes(PAQUET)):
+        assert lignes.nth(rang).locator(".cpd-paquet-nombre").input_value() == str(nombre)
+        valeurs = lignes.nth(rang).locator(".cpd-paquet-symboles").evaluate_all("es => es.map(e => Number(e.value || 0))")
+        assert tuple(valeurs) == symboles
     # Back on the checker page: the view computes at once with the remembered deck.
     page.goto(site_url + "hami/verifier/")
     attendre_moteur(page)

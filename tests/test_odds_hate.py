@@ -321,6 +321,21 @@ def test_book_example_preset_dice(bundle):
     assert valeurs["relance_libre_defense"] is True  # « Relancer les dés de défense », line 839
 
 
+def test_book_example_preset_sets_everything_but_the_die(bundle):
+    """Issue 26: the example is one situation; a parameter the preset left as typed (a Tyran, bonus hits)
+    would change its odds. Only the die, which the book does not give, is the player's own."""
+    decl = next(c for c in bundle["calculs"] if c["calcul"] == "combat")
+    valeurs = next(p for p in decl["preselections"] if p["id"] == "exemple-du-livre")["valeurs"]
+    assert set(valeurs) == {p["id"] for p in decl["parametres"]} - {"de"}
+    extras = {"frappes_bonus_attaque": 0, "parades_bonus_defense": 0, "joker_triple_attaque": False,
+              "relance_libre_attaque": False, "relance_forge_attaque": False, "relance_forcee_attaque": False,
+              "relance_forge_defense": False, "relance_forcee_defense": False, "jokers_sans_parade_defense": False,
+              "endurance_defense": False, "tyran_defense": False, "soutien_champion_attaque": False,
+              "plus_haut_attaque": False}
+    assert {k: valeurs[k] for k in extras} == extras  # nothing the example does not say
+    assert valeurs["valeur"] == 1  # the law shown: hits minus parries, whose « at least 1 » is the KO
+
+
 # --- fixed-dice attacks -------------------------------------------------------------------------
 
 def test_catapult_preset_against_brute_force(bundle):

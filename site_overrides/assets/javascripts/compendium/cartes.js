@@ -3,17 +3,17 @@
 // Everything is generated from the catalogue schema found in the game bundle
 // (assets/data/<jeu>.json, key schemas.catalogue): the sections (profils, equipements,
 // sorts), the card layout and the form fields with their bounds and French titles.
-// The catalogue is kept where the checker keeps it (localStorage "compendium.catalogue.<jeu>")
-// and handed to the checker through a small hook in verifier.js (events on the catalogue
-// block): "compendium:catalogue-edite" (this editor → checker) and "compendium:catalogue"
-// (checker → this editor, after a file, an example or « Retirer »).
+// The catalogue is kept in « Mon matériel » (materiel.js, item "catalogue": {nom, texte}). On the
+// checker page it goes through a small hook in verifier.js (events on the catalogue block), which
+// keeps it there: "compendium:catalogue-edite" (this editor → checker) and "compendium:catalogue"
+// (checker → this editor, after a file, an example or « Retirer »). On « Mon matériel » (no
+// checker) this editor keeps it there itself and follows its changes.
 // Names typed by a player are always written with textContent, never as HTML.
 // Files: cartes-champs.js (schema reading, generated form fields) and this one (storage, YAML
 // writer, card display, the editor).
 (function () {
   "use strict";
 
-  const CLE_CATALOGUE = "compendium.catalogue."; // + game id: {nom, texte}, shared with verifier.js
   const CLE_CARTES = "compendium.cartes."; // + game id: {texte, donnees}, the parsed copy of that text
   const NOM_PAR_DEFAUT = "Mon catalogue";
   const C = () => window.Compendium;
@@ -170,6 +170,7 @@
     const annoncer = (texte) => {
       etat.textContent = texte;
     };
+    const materiel = C().materiel.pour(jeu);
 
     let paquet;
     try {
@@ -236,10 +237,11 @@
       const nom = typeof donnees.nom === "string" && donnees.nom ? donnees.nom : NOM_PAR_DEFAUT;
       texteCourant = texte;
       ecrire(CLE_CARTES + jeu, { texte, donnees });
-      ecrire(CLE_CATALOGUE + jeu, { nom, texte });
       if (blocCatalogue) blocCatalogue.dispatchEvent(new CustomEvent("compendium:catalogue-edite", { detail: { texte, nom } }));
+      else materiel.ecrire("catalogue", "", { nom, texte }, racine);
       afficher();
-      annoncer(annonce + " Le catalogue est gardé dans ce navigateur ; la liste est vérifiée avec lui.");
+      annoncer(annonce + (blocCatalogue ? " Le catalogue est gardé dans ce navigateur ; la liste est vérifiée avec lui."
+        : " Le catalogue est gardé dans ce navigateur : le compositeur et les probabilités de vos listes s'en servent."));
     }
 
     async function lireTexte(texte) {
@@ -440,7 +442,7 @@
       a.click();
       a.remove();
       setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-      annoncer("Catalogue exporté en YAML : partagez ce fichier, il se charge avec « Charger un catalogue… ».");
+      annoncer(`Catalogue exporté en YAML : partagez ce fichier, il se charge avec « ${blocCatalogue ? "Charger un catalogue…" : "Importer un fichier…"} ».`);
     });
 
     // The checker announces every catalogue it loads (file, example) or removes.
@@ -461,9 +463,29 @@
       });
     }
 
+    if (!blocCatalogue) {
+      // « Mon matériel »: a catalogue imported, removed or changed in another tab is shown here.
+      materiel.addEventListener("change", (ev) => {
+        const { genre, source } = ev.detail || {};
+        if ((genre !== "*" && genre !== "catalogue") || source === racine) return;
+        const lu = materiel.lire("catalogue");
+        const texte = lu ? lu.texte : null;
+        if (texte === texteCourant) return;
+        if (texte === null) {
+          texteCourant = null;
+          donnees = null;
+          lisible = true;
+          afficher();
+          annoncer("Catalogue retiré : créez une carte pour en commencer un nouveau.");
+        } else {
+          charger(texte);
+        }
+      });
+    }
+
     afficher();
-    const garde = lire(CLE_CATALOGUE + jeu);
-    await charger(garde && typeof garde.texte === "string" ? garde.texte : null);
+    const garde = materiel.lire("catalogue");
+    await charger(garde ? garde.texte : null);
     racine.dataset.etat = "pret";
   }
 

@@ -198,9 +198,13 @@
       const importer = outil.querySelector('[data-role="catalogue-importer"]');
       const bouton = (texte, role, action) =>
         el("button", { type: "button", classe: "md-button cpd-petit-bouton", "data-role": role, onclick: action }, texte);
+      // The cards are kept in « Mon matériel » (data-materiel of the tool), which every tool of the game reads.
+      const materiel = outil.dataset.materiel
+        ? el("a", { href: outil.dataset.materiel + "#catalogue", "data-role": "materiel-lien" }, "« Mon matériel »") : null;
       aide.replaceChildren(
         exemples ? "Seul l'exemple du livre est chargé : ses cartes sont incomplètes. " : "Aucune carte de profil pour l'instant. ",
         "Ajoutez les vôtres en recopiant vos cartes dans le formulaire de cette page, ou importez le catalogue de votre club.",
+        ...(materiel ? [" Elles sont gardées dans ", materiel, ", où tous les outils du jeu les lisent."] : []),
         el("span", { classe: "cpd-aide-actions" },
           formulaire ? bouton("Créer une carte", "aide-creer-carte", () => {
             const section = formulaire.querySelector('[data-section="profils"]') || formulaire;

@@ -1,16 +1,18 @@
 // Die-face editor, for calculation parameters of type « des » (Hate, Tamashii).
 //
 // The books print these dice as icons only, so their faces are missing from the text: there is
-// no default die. The editor starts empty (or with the die this browser remembers) and the
+// no default die. The editor starts empty (or with the die kept in « Mon matériel ») and the
 // calculations wait until the player has described every face. One row per face:
 //   - a die with one symbol per face (`exclusif`): a choice among the symbols and « vide »;
 //   - otherwise: a number per symbol (empty counts as 0).
 // A die whose number of faces the book does not give (`faces: {min, max}`) asks for it first.
 //
-// The die is kept in localStorage under its declaration's `stockage` key (one per game), even
-// half typed, and shared by every form of the page with the same key.
+// The die is kept in « Mon matériel » (materiel.js) under its declaration's `stockage` key, even
+// half typed, and shared by every editor with the same key, on this page and on the others.
+// On a tool page the editor is framed (materiel.js `cadre`): a line with the die and a link to
+// « Mon matériel », the editor folded once the die is complete; `{materiel: true}` draws it bare.
 //
-//   window.CompendiumParametres.des.rendre(conteneur, declaration)
+//   window.CompendiumParametres.des.rendre(conteneur, declaration[, {materiel}])
 //   window.CompendiumParametres.des.lire(conteneur)    // -> ["frapper", "vide", …] or [{succes: 1, …}, …]
 //   window.CompendiumParametres.des.manque(conteneur)  // -> French message, or "" when complete
 //   window.CompendiumParametres.des.resume(conteneur)  // -> « 6 faces : 2 Frapper, 1 Parer, 3 vides »
@@ -21,9 +23,8 @@
 
   const MAX_FACES = 30;
   const MAX_PAR_SYMBOLE = 20;
-  const CLE = "compendium.des."; // + game id + "." + storage key
-  const EVENEMENT = "compendium:des";
   const declarations = new WeakMap();
+  const cadres = new WeakMap();
 
   // The DOM helper shared by the tool pages (moteur.js, loaded before this file).
   const el = (...args) => window.Compendium.el(...args);
@@ -42,33 +43,31 @@
     return [1, MAX_FACES];
   }
 
+  function jeuDe(conteneur) {
+    const porteur = conteneur.closest("[data-jeu]");
+    return (porteur && porteur.dataset.jeu) || "jeu";
+  }
+
+  /** The die's key in « Mon matériel »: its `stockage`, else its id (as the engine's `cle_saisie`). */
   function cleDe(conteneur) {
-    const formulaire = conteneur.closest("form");
-    const jeu = (formulaire && formulaire.dataset.jeu) || conteneur.dataset.jeu || "jeu";
     const decl = declarationDe(conteneur);
-    return CLE + jeu + "." + (decl.stockage || decl.id || "de");
+    return String(decl.stockage || decl.id || "de");
   }
 
-  // --- Browser storage: never throws (private browsing, full storage) --------------------------
-
-  /** The remembered faces as typed: strings (exclusive die) or {symbole: "texte"} objects. */
-  function lireStockage(cle) {
-    try {
-      const brut = window.localStorage.getItem(cle);
-      const faces = brut ? JSON.parse(brut) : [];
-      return Array.isArray(faces) ? faces.slice(0, MAX_FACES) : [];
-    } catch (e) {
-      return [];
-    }
+  function magasin(conteneur) {
+    return window.Compendium.materiel.pour(jeuDe(conteneur));
   }
 
-  function ecrireStockage(cle, faces) {
-    try {
-      if (faces.length) window.localStorage.setItem(cle, JSON.stringify(faces));
-      else window.localStorage.removeItem(cle);
-    } catch (e) {
-      /* storage refused: the die still works on this page */
-    }
+  // --- « Mon matériel »: never throws (materiel.js keeps the die in memory when storage refuses) ----
+
+  /** The kept faces as typed: strings (exclusive die) or {symbole: "texte"} objects. */
+  function lireStockage(conteneur) {
+    const faces = magasin(conteneur).lire("des", cleDe(conteneur));
+    return Array.isArray(faces) ? faces.slice(0, MAX_FACES) : [];
+  }
+
+  function ecrireStockage(conteneur, faces) {
+    magasin(conteneur).ecrire("des", cleDe(conteneur), faces, conteneur);
   }
 
   // --- The editor ------------------------------------------------------------------------------
@@ -89,10 +88,9 @@
     });
   }
 
+  /** Keep the die: the other editors with the same key redraw themselves from « Mon matériel ». */
   function partager(conteneur) {
-    const cle = cleDe(conteneur);
-    ecrireStockage(cle, facesTapees(conteneur));
-    window.dispatchEvent(new CustomEvent(EVENEMENT, { detail: { cle, source: conteneur } }));
+    ecrireStockage(conteneur, facesTapees(conteneur));
   }
 
   function ligneFace(conteneur, rang, tapee) {
@@ -175,6 +173,8 @@
 
   function actualiser(conteneur) {
     const lignes = conteneur.querySelectorAll("tbody tr").length;
+    const leCadre = cadres.get(conteneur);
+    if (leCadre) leCadre.maj(manque(conteneur) || resume(conteneur), !manque(conteneur));
     conteneur.querySelector(".cpd-tableau").hidden = lignes === 0;
     const champTexte = conteneur.querySelector("[data-role=des-texte]");
     if (champTexte && document.activeElement !== champTexte) champTexte.value = lignes && !manque(conteneur) ? texteFaces(conteneur) : "";
@@ -195,11 +195,12 @@
     signaler(conteneur);
   }
 
-  /** Draw the die editor inside `conteneur`: the die this browser remembers, or an empty one. */
-  function rendre(conteneur, declaration) {
+  /** Draw the die editor inside `conteneur`: the die of « Mon matériel », or an empty one. */
+  function rendre(conteneur, declaration, options) {
     declarations.set(conteneur, declaration || {});
     const decl = declarationDe(conteneur);
     conteneur.classList.add("cpd-des");
+    const surMateriel = Boolean(options && options.materiel);
     const bloc = conteneur.closest(".cpd-parametre");
     if (bloc) bloc.style.gridColumn = "1 / -1";
     const [bas, haut] = bornes(decl);
@@ -209,11 +210,12 @@
       el("caption", {}, decl.exclusif ? "Le symbole de chaque face" : "Les symboles de chaque face (case vide : 0)"),
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Face"), entetes)),
       el("tbody", {}));
-    const morceaux = [
+    // On « Mon matériel » the page's introduction already says why and where the die is kept.
+    const morceaux = surMateriel ? [] : [
       el("p", { classe: "cpd-aide cpd-des-avertissement", "data-role": "des-avertissement" },
         el("strong", {}, "Décrivez votre dé"),
         " : le livre ne donne pas ses faces (imprimées en icônes), nous ne les inventons pas. " +
-        "Elles restent dans ce navigateur pour vos prochains calculs."),
+        "Elles restent dans ce navigateur, dans « Mon matériel », pour tous les calculs du jeu."),
     ];
     if (bas !== haut) {
       const nombre = el("input", { type: "number", inputmode: "numeric", min: bas, max: haut, step: 1,
@@ -239,7 +241,13 @@
         erreurTexte),
       el("p", { classe: "cpd-actions" },
         el("button", { type: "button", classe: "md-button", "data-role": "des-effacer" }, "Effacer ce dé")));
-    conteneur.replaceChildren(...morceaux);
+    let corps = conteneur;
+    if (!surMateriel) {
+      const leCadre = window.Compendium.materiel.cadre(conteneur, decl.nom || "Votre dé", cleDe(conteneur));
+      cadres.set(conteneur, leCadre);
+      corps = leCadre.corps;
+    }
+    corps.replaceChildren(...morceaux);
     appliquer.addEventListener("click", () => {
       const lues = lireTexte(conteneur, texte.value);
       if (typeof lues === "string") {
@@ -251,11 +259,11 @@
       partager(conteneur);
       signaler(conteneur);
     });
-    remplir(conteneur, lireStockage(cleDe(conteneur)));
+    remplir(conteneur, lireStockage(conteneur));
     conteneur.addEventListener("input", (evenement) => {
       if (evenement.target.matches("tbody input, tbody select")) {
         actualiser(conteneur);
-        ecrireStockage(cleDe(conteneur), facesTapees(conteneur)); // never lose a keystroke
+        ecrireStockage(conteneur, facesTapees(conteneur)); // never lose a keystroke
       }
     });
     conteneur.addEventListener("change", (evenement) => {
@@ -269,12 +277,19 @@
       partager(conteneur);
       signaler(conteneur);
     });
-    window.addEventListener(EVENEMENT, (evenement) => {
-      const { cle, source } = evenement.detail || {};
-      if (source === conteneur || cle !== cleDe(conteneur) || !document.body.contains(conteneur)) return;
-      remplir(conteneur, lireStockage(cle));
+    const surChangement = (evenement) => {
+      const { genre, cle, source } = evenement.detail || {};
+      if (!conteneur.isConnected) {
+        magasin(conteneur).removeEventListener("change", surChangement);
+        return;
+      }
+      if (source === conteneur || (genre !== "*" && (genre !== "des" || cle !== cleDe(conteneur)))) return;
+      const faces = lireStockage(conteneur);
+      if (JSON.stringify(faces) === JSON.stringify(facesTapees(conteneur))) return;
+      remplir(conteneur, faces);
       signaler(conteneur);
-    });
+    };
+    magasin(conteneur).addEventListener("change", surChangement);
   }
 
   function entierTape(texte) {

@@ -4,8 +4,9 @@
  * parameters of calculs.yaml): a die's faces (`des`, des.js), a Combat deck (`paquet`, paquet.js) or
  * a number (`entier`, such as a figure's dice). This file draws one editor per declaration and sends
  * the complete ones back, keyed like the engine's `cle_saisie` (the declaration's `stockage`, else
- * its `id`). Dice and decks use the editors and the browser storage of the game's « Probabilités »
- * page, so what was typed there is already filled in here, and the other way round.
+ * its `id`). Everything typed here is kept in « Mon matériel » (materiel.js), which every tool of
+ * the game reads: a die typed on the « Probabilités » page or on « Mon matériel » is already here,
+ * and the other way round. Numbers (a figure's dice) are kept there with their name.
  *
  *   const s = Compendium.probasSaisies.creer(jeu, auChangement);
  *   s.element;                 // a <form> to place in the view
@@ -15,7 +16,6 @@
 (function () {
   "use strict";
   const C = () => window.Compendium;
-  const CLE_ENTIER = "compendium.saisie."; // + game id + "." + key
   const EDITEURS = { des: "des", paquet: "paquet" };
 
   /** An input the engine can do without: a number with a default, or one marked `facultatif`. */
@@ -31,21 +31,15 @@
     return window.CompendiumParametres && window.CompendiumParametres[EDITEURS[type]];
   }
 
-  function lireEntier(jeu, nom) {
-    try {
-      return window.localStorage.getItem(CLE_ENTIER + jeu + "." + nom) || "";
-    } catch (e) {
-      return "";
-    }
+  /** A number kept in « Mon matériel » (as typed), or "". */
+  function lireEntier(jeu, cleValeur) {
+    const v = C().materiel.pour(jeu).lire("valeurs", cleValeur);
+    return v && typeof v.valeur === "string" ? v.valeur : "";
   }
 
-  function ecrireEntier(jeu, nom, valeur) {
-    try {
-      if (valeur) window.localStorage.setItem(CLE_ENTIER + jeu + "." + nom, valeur);
-      else window.localStorage.removeItem(CLE_ENTIER + jeu + "." + nom);
-    } catch (e) {
-      /* storage refused: the value still works on this page */
-    }
+  function ecrireEntier(jeu, declaration, valeur, source) {
+    const nom = String(declaration.nom || cle(declaration));
+    C().materiel.pour(jeu).ecrire("valeurs", cle(declaration), valeur ? { valeur, nom } : null, source);
   }
 
   function creer(jeu, auChangement) {
@@ -55,12 +49,18 @@
     const repli = el("details", { open: true },
       el("summary", {}, el("strong", { id: "cpd-pl-saisies-titre" }, "Vos données"), " ", resume),
       el("p", { classe: "cpd-aide" }, "Le livre ne donne pas ces valeurs (imprimées sur les cartes ou en icônes) : saisissez celles de votre "
-        + "matériel. Elles restent dans ce navigateur et servent aussi à la page « Probabilités » du jeu."),
+        + "matériel. Elles sont gardées dans ce navigateur, dans ", lienMateriel(), ", et servent à tous les outils du jeu."),
       liste);
     const element = el("form", { classe: "cpd-pl-saisies", "data-jeu": jeu, "data-role": "probas-saisies", hidden: true,
       "aria-labelledby": "cpd-pl-saisies-titre", onsubmit: (ev) => ev.preventDefault() }, repli);
     let signature = "";
     let champs = []; // [{declaration, noeud}]
+
+    /** « Mon matériel », linked when the page names it (`data-materiel` of the tool). */
+    function lienMateriel() {
+      const porteur = document.querySelector(`[data-compendium-outil][data-jeu="${CSS.escape(jeu)}"][data-materiel]`);
+      return porteur ? el("a", { href: porteur.dataset.materiel, "data-role": "materiel-lien" }, "« Mon matériel »") : "« Mon matériel »";
+    }
 
     function champ(declaration, rang) {
       const id = `cpd-pl-saisie-${rang}`;
@@ -71,8 +71,9 @@
           "aria-describedby": aide ? id + "-aide" : null });
         if (Number.isInteger(declaration.defaut)) entree.placeholder = String(declaration.defaut);
         entree.value = lireEntier(jeu, cle(declaration));
+        if (entree.value) C().materiel.pour(jeu).nommer(cle(declaration), String(declaration.nom || ""));
         entree.addEventListener("input", () => {
-          ecrireEntier(jeu, cle(declaration), entree.value.trim());
+          ecrireEntier(jeu, declaration, entree.value.trim(), entree);
           auChangement();
         });
         return { declaration, noeud: entree,
@@ -83,9 +84,12 @@
       const noeud = el("div", { id, role: "group", "aria-labelledby": id + "-titre", "data-type": declaration.type, "data-jeu": jeu,
         "data-role": "probas-saisie", "data-cle": cle(declaration), "aria-describedby": aide ? id + "-aide" : null });
       const bloc = el("div", { classe: "cpd-parametre cpd-parametre--" + declaration.type }, titre, noeud, aide);
-      if (outil) outil.rendre(noeud, declaration);
-      else noeud.append(el("p", { classe: "cpd-panneau-erreur", role: "alert" }, "L'éditeur de cette donnée n'a pas pu se charger."));
-      return { declaration, noeud, bloc };
+      // Drawn once in the page (dessiner): the editor links to « Mon matériel » from where it stands.
+      const dessiner = () => {
+        if (outil) outil.rendre(noeud, declaration);
+        else noeud.append(el("p", { classe: "cpd-panneau-erreur", role: "alert" }, "L'éditeur de cette donnée n'a pas pu se charger."));
+      };
+      return { declaration, noeud, bloc, dessiner };
     }
 
     function definir(declarations) {
@@ -96,6 +100,7 @@
       signature = nouvelle;
       champs = valides.map(champ);
       liste.replaceChildren(...champs.map((c) => c.bloc));
+      champs.forEach((c) => c.dessiner && c.dessiner());
       element.hidden = champs.length === 0;
       repli.open = manquantes() > 0; // folded away once everything needed is typed
       resumer();
@@ -126,6 +131,25 @@
       }
       return sortie;
     }
+
+    // A number changed elsewhere (« Mon matériel », another tab): shown here, and computed with.
+    C().materiel.pour(jeu).addEventListener("change", (ev) => {
+      const { genre, cle: quelle, source } = ev.detail || {};
+      if (genre !== "*" && genre !== "valeurs") return;
+      let change = false;
+      for (const { declaration, noeud } of champs) {
+        if (declaration.type !== "entier" || noeud === source || (genre !== "*" && cle(declaration) !== quelle)) continue;
+        const v = lireEntier(jeu, cle(declaration));
+        if (noeud.value !== v) {
+          noeud.value = v;
+          change = true;
+        }
+      }
+      if (change) {
+        resumer();
+        auChangement();
+      }
+    });
 
     // des.js and paquet.js fire a bubbling « change » on every edit.
     element.addEventListener("change", (ev) => {

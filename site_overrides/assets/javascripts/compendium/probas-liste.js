@@ -182,9 +182,14 @@
       avecAdverse = m.adverse === true;
       blocAdverse.hidden = !avecAdverse;
       const blocs = [];
+      // What the book leaves out is described once in « Mon matériel », for every tool of the game.
+      const materiel = racine.dataset.materiel
+        ? el("p", {}, el("a", { href: racine.dataset.materiel, "data-role": "materiel-lien" }, "Décrire mon matériel dans « Mon matériel »"),
+          " : il servira aussi à la page « Probabilités » et au compositeur.")
+        : null;
       for (const texte of m.manquant) {
         blocs.push(el("div", { classe: "admonition warning", "data-role": "probas-manquant" },
-          el("p", { classe: "admonition-title" }, "Ce qui ne peut pas être calculé"), el("p", {}, texte)));
+          el("p", { classe: "admonition-title" }, "Ce qui ne peut pas être calculé"), el("p", {}, texte), materiel && materiel.cloneNode(true)));
       }
       notes.replaceChildren();
       vue.querySelector("[data-role=probas-intro]").hidden = !m.calculable;

@@ -79,21 +79,31 @@
     return sortie;
   }
 
-  /** What a deck or die parameter still lacks (French), or "" when every one of the form is complete. */
-  function paquetManquant(formulaire) {
+  /** {texte ("" when complete), materiel}: what the form lacks, and the editor when it is an item of « Mon matériel ». */
+  function manquant(formulaire) {
     for (const champ of formulaire.querySelectorAll('input[data-type="entier"]')) {
       if (champ.value.trim()) continue;
       const label = champ.id && formulaire.querySelector(`label[for="${CSS.escape(champ.id)}"]`);
       const nom = label ? label.firstChild.textContent.trim() : champ.dataset.parametre;
-      return `Indiquez « ${nom} » : ce calcul n'a pas de valeur par défaut pour ce champ.`;
+      return { texte: `Indiquez « ${nom} » : ce calcul n'a pas de valeur par défaut pour ce champ.`, materiel: null };
     }
     for (const champ of formulaire.querySelectorAll(EDITEURS)) {
       const outil = editeur(champ.dataset.type);
-      if (!outil) return `${NOMS_EDITEURS[champ.dataset.type]} n'a pas pu se charger.`;
+      if (!outil) return { texte: `${NOMS_EDITEURS[champ.dataset.type]} n'a pas pu se charger.`, materiel: null };
       const manque = outil.manque(champ);
-      if (manque) return manque;
+      if (manque) return { texte: manque, materiel: MATERIEL[champ.dataset.type] ? champ : null };
     }
-    return "";
+    return { texte: "", materiel: null };
+  }
+
+  const MATERIEL = { paquet: true, des: true }; // items of « Mon matériel » (materiel.js): linked when missing
+  /** The waiting message: what is missing, and where to describe it once for every tool. */
+  function attente(formulaire, manque) {
+    const { el } = C();
+    const url = manque.materiel && C().materiel ? C().materiel.lien(formulaire, manque.materiel.dataset.materielCle) : null;
+    return el("p", { classe: "cpd-aide cpd-attente-paquet", "data-role": "attente-paquet" }, manque.texte,
+      url ? [" ", el("a", { href: url, "data-role": "materiel-lien" }, "Décrire mon matériel une fois pour tous les calculs"),
+        " (ou « Saisir ici » ci-dessus)."] : null);
   }
 
   /** « Niveau 2, Seuil 12, Tireur » : the set-up of a result, for the comparison legend. */
@@ -107,9 +117,7 @@
       const prefixe = camp ? camp.querySelector("legend").textContent.trim().slice(0, 3) + ". " : "";
       if (champ.dataset.type === "booleen") {
         if (champ.checked) morceaux.push(prefixe + nom);
-      } else if (champ.dataset.type === "paquet") {
-        morceaux.push(`${nom} (${champ.querySelectorAll("tbody tr").length} cartes)`);
-      } else if (champ.dataset.type === "des" || champ.dataset.type === "pile") {
+      } else if (NOMS_EDITEURS[champ.dataset.type]) {
         const outil = editeur(champ.dataset.type);
         morceaux.push(`${nom} (${outil ? outil.resume(champ) : "?"})`);
       } else if (champ.tagName === "SELECT") {
@@ -475,9 +483,9 @@
 
     async function lancer() {
       const ma = ++generation;
-      const manque = paquetManquant(formulaire);
-      if (manque) {
-        zone.replaceChildren(el("p", { classe: "cpd-aide cpd-attente-paquet", "data-role": "attente-paquet" }, manque));
+      const manque = manquant(formulaire);
+      if (manque.texte) {
+        zone.replaceChildren(attente(formulaire, manque));
         zone.dataset.etat = "attente";
         zone.removeAttribute("aria-busy");
         actuelle = null;
@@ -568,13 +576,13 @@
     });
     // The result for the default values: drawn at once when the build computed it, else as soon
     // as the engine is ready (a deck form asks first).
-    const construction = paquetManquant(formulaire) || presetApplique ? null : resultatConstruction(formulaire);
+    const construction = manquant(formulaire).texte || presetApplique ? null : resultatConstruction(formulaire);
     if (construction) {
       zone.dataset.origine = "construction";
       actuelle = serie(construction, resumeParametres(formulaire));
       dessiner();
     }
-    if (paquetManquant(formulaire) || presetApplique) lancer();
+    if (manquant(formulaire).texte || presetApplique) lancer();
     moteur
       .preparer(jeu)
       .then(() => {

@@ -14,13 +14,11 @@
   const { C, entreesDetail, violation, sansCodes, afficherParPaquets, tableauCreatures, tableauCouts } =
     window.Compendium.verifierRapport;
 
-  const CLE_CATALOGUE = "compendium.catalogue.";
-
   // --- Page wiring ------------------------------------------------------------------------
 
   /**
    * The player's profile catalogue (games whose profile cards are not in the book): loaded from a
-   * file or an example, kept in this browser's storage, sent with every check.
+   * file or an example, kept in « Mon matériel » (materiel.js), sent with every check.
    */
   function gestionCatalogue(racineOutil, jeu, base, reverifier) {
     const role = (nom) => racineOutil.querySelector(`[data-role="${nom}"]`);
@@ -31,19 +29,15 @@
     const retirer = role("catalogue-retirer");
     const fichier = role("catalogue-fichier");
     const exemple = role("catalogue-exemple");
-    const cle = CLE_CATALOGUE + jeu;
+    const materiel = C().materiel.pour(jeu);
     const annoncer = (texte) => {
       etatTexte.textContent = texte;
       retirer.disabled = etat.texte === null;
       bloc.dataset.charge = etat.texte === null ? "non" : "oui";
     };
     const garder = () => {
-      try {
-        if (etat.texte === null) window.localStorage.removeItem(cle);
-        else window.localStorage.setItem(cle, JSON.stringify({ nom: etat.nom, texte: etat.texte }));
-      } catch (e) {
-        /* private browsing or full storage: the catalogue stays loaded for this visit */
-      }
+      // Refused by the browser: the catalogue stays loaded for this visit (materiel.js says so).
+      materiel.ecrire("catalogue", "", etat.texte === null ? null : { nom: etat.nom, texte: etat.texte }, bloc);
       // Hook for the card editor (cartes.js): every catalogue change is announced…
       bloc.dispatchEvent(new CustomEvent("compendium:catalogue", { detail: { texte: etat.texte, nom: etat.nom } }));
     };
@@ -65,16 +59,21 @@
       annoncer(`Catalogue « ${titre} » chargé : ${n("profils")} profil${n("profils") > 1 ? "s" : ""}, ` +
         `${n("equipements")} équipement${n("equipements") > 1 ? "s" : ""}.`);
     };
-    try {
-      const garde = JSON.parse(window.localStorage.getItem(cle) || "null");
-      if (garde && typeof garde.texte === "string") {
-        etat.texte = garde.texte;
-        etat.nom = String(garde.nom || "catalogue");
-        annoncer(`Catalogue « ${etat.nom} » chargé (gardé dans ce navigateur).`);
-      }
-    } catch (e) {
-      /* unreadable storage: start without a catalogue */
+    const garde = materiel.lire("catalogue");
+    if (garde) {
+      etat.texte = garde.texte;
+      etat.nom = garde.nom;
+      annoncer(`Catalogue « ${etat.nom} » chargé (gardé dans ce navigateur, dans « Mon matériel »).`);
     }
+    // Changed on « Mon matériel » (another tab, an imported file): checked again here.
+    materiel.addEventListener("change", (ev) => {
+      const { genre, source } = ev.detail || {};
+      if ((genre !== "*" && genre !== "catalogue") || source === bloc) return;
+      const lu = materiel.lire("catalogue");
+      if ((lu ? lu.texte : null) === etat.texte) return;
+      if (lu) charger(lu.texte, lu.nom);
+      else retirer.click();
+    });
     // …and an edited catalogue comes back through this event, then the list is checked again.
     bloc.addEventListener("compendium:catalogue-edite", (ev) => charger(String(ev.detail.texte), String(ev.detail.nom)));
     role("catalogue-importer").addEventListener("click", () => fichier.click());
