@@ -142,7 +142,7 @@ def valider(donnees_jeu: dict[str, Any], liste: Any) -> dict[str, Any]:
     schema = SchemaLite(raw_schema)
     schema_violations = [_schema_violation(donnees_jeu, liste, e) for e in schema.valider(liste)]
     vues = vues_entrees(liste, _defaults(schema))
-    module = jeux.module(jeu)
+    module = jeux.partie(jeu, "liste")
     analyse = module.analyser(donnees_jeu, liste, vues) if module else AnalyseJeu()
     for vue in vues:
         vue.champs.update(analyse.derives.get(vue.index, {}))

@@ -18,7 +18,7 @@ import pytest
 
 from browser_engine.cli import charger_donnees
 from browser_engine.errors import ErreurEntree
-from browser_engine.jeux.hate_liste_probas_effets import ATTAQUES_EN_PLUS, EFFETS_ATTAQUE, EFFETS_DEFENSE, FRAPPES_CONTRE
+from browser_engine.jeux.hate.liste_probas_effets import ATTAQUES_EN_PLUS, EFFETS_ATTAQUE, EFFETS_DEFENSE, FRAPPES_CONTRE
 from browser_engine.reader import lire_liste
 from browser_engine.requetes import executer
 
@@ -292,7 +292,7 @@ def test_issue24_item12_heavy_dice_stop_at_the_request_budget(hate: dict, monkey
     """40 figures of 14 attack dice with rerolls against 15 defence dice (values the inputs allow): the laws
     computed stay within the request budget, the others are refused before computing, with a note."""
     from browser_engine import probas_liste
-    from browser_engine.jeux import hate_liste_probas
+    from browser_engine.jeux.hate import liste_probas as hate_liste_probas
 
     cartes = ([], ["generique-a-03"], ["generique-a-04"], ["generique-a-03", "generique-a-04"])
     types = ("prince", "champion", "guerrier", "jeune-sang")

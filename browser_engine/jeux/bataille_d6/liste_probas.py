@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..probas_liste import Action, Calculs, Cible, Ligne, Loi, Matrice, entrees_objets, lire_adverse, nom_entree
+from ...probas_liste import Action, Calculs, Cible, Ligne, Loi, Matrice, entrees_objets, lire_adverse, nom_entree
 
 CALCUL = "attaque"
 ARMURES = range(0, 6)

@@ -1,7 +1,7 @@
 """HAMI: card odds beyond the basic attack (issue 13).
 
 Every calculation reads the player's own Combat deck (its composition is missing from the
-book's text, see `hami_probas.lire_paquet`). Draws are without replacement; a player who
+book's text, see `calculs_tables.lire_paquet`). Draws are without replacement; a player who
 draws several cards keeps the one the recorded policy prefers, ties broken at random.
 
 * cards kept: `loi_du_max` gives the exact law of the card kept among k cards drawn, from
@@ -23,10 +23,10 @@ from typing import Any
 
 import icepool
 
-from ..errors import ErreurParametre
-from ..odds import Issue, ResultatCalcul
-from ..regles import pluriel
-from .hami_probas import pertes, symboles, valeurs_des_cartes
+from ...errors import ErreurParametre
+from ...odds import Issue, ResultatCalcul
+from ...regles import pluriel
+from .calculs_tables import pertes, symboles, valeurs_des_cartes
 
 TEMPS_CARTES = 8  # « Un jeu de 8 cartes Temps » (line 131)
 PAQUET_COMBAT = 12  # « Un jeu de 12 cartes Combat par joueur » (line 130)
@@ -90,7 +90,7 @@ def _loi(poids: dict[int, Fraction]) -> icepool.Die:
     return icepool.Die({k: int(p * denominateur) for k, p in poids.items() if p})
 
 
-# --- combat with the hand and revealed cards (used by hami_probas.combat_cartes) ---------------------
+# --- combat with the hand and revealed cards (used by calculs_tables.combat_cartes) ---------------------
 
 def pertes_combat(cartes: list[tuple[int, int]], tirees_attaque: int, tirees_defense: int,
                   apres_revelation: bool, poison: bool) -> dict[int, Fraction]:

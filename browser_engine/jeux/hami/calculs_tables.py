@@ -25,10 +25,10 @@ from typing import Any
 
 import icepool
 
-from .. import bundle
-from ..errors import ErreurDonnees, ErreurEntree, ErreurParametre
-from ..odds import Issue, ResultatCalcul, faces, fraction_texte, pourcentage
-from ..regles import pluriel
+from ... import bundle
+from ...errors import ErreurDonnees, ErreurEntree, ErreurParametre
+from ...odds import Issue, ResultatCalcul, faces, fraction_texte, pourcentage
+from ...regles import pluriel
 
 TABLE_DECORS = "solo-taille-des-decors"
 TABLE_OBJECTIFS = "solo-nature-des-objectifs"
@@ -276,7 +276,7 @@ def lire_paquet(decl: dict[str, Any], value: Any) -> list[dict[str, Any]]:
     if value is None or (isinstance(value, str) and not value.strip()) or value == []:
         raise _manquant(decl)
     if isinstance(value, str):
-        from ..reader import lire_document
+        from ...reader import lire_document
 
         try:
             value = lire_document(value)

@@ -1,7 +1,7 @@
 """HAMI — La Saga des Murmures: the game data the Communauté checker reads, and one list entry.
 
 `Catalogue` gives the bundle's profiles, spells, objects, equipment and tribe tables by id;
-`Membre` is one list entry as the checker reads it (`hami.py`).
+`Membre` is one list entry as the checker reads it (`liste.py`).
 """
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import bundle
+from ... import bundle
 
 TABLE_TRIBUS = "table-des-tribus"
 TABLE_BONUS_COMMUNAUTE = "bonus-communaute-tribu"

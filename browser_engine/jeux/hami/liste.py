@@ -15,31 +15,23 @@ This module only does what those rules cannot:
   restrictions printed on spells and objects, legendaries' fixed tribe and
   equipment, familiers per Hami, Light and Shadow never mixed;
 * it gives, for each creature, its final M, C, T, E and actions and the tribe
-  bonuses (`details`, computed in `hami_details.py`).
+  bonuses (`details`, computed in `liste_details.py`).
 
 Every number comes from the game bundle (profiles' `caracteristiques`, `cout`
-and `proprietes`, the tribe tables, read through `hami_donnees.py`); nothing of
-the book is written here, except the scenario line-ups of `hami_scenarios.py`.
-The odds are in `hami_probas.py` (dice tables, decks) and `hami_cartes.py` (Combat cards).
+and `proprietes`, the tribe tables, read through `donnees.py`); nothing of
+the book is written here, except the scenario line-ups of `liste_scenarios.py`.
+The odds are in `calculs_tables.py` (dice tables, decks) and `calculs_cartes.py` (Combat cards).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from .. import bundle, domaines
-from ..analyse import AnalyseJeu
-from ..messages import champs
-from ..pioche import CALCULS as CALCULS_PIOCHE
-from ..regles import Violation, VueEntree, pluriel, signaler
-from . import hami_details, hami_scenarios
-from .hami_cartes import CALCULS as CALCULS_CARTES
-from .hami_donnees import Catalogue, Membre, entier, id_connu, proprietes, textes
-from .hami_probas import CALCULS as CALCULS_TABLES
-from .hami_probas import TYPES_PARAMETRES, tables_statiques
-
-CALCULS = {**CALCULS_TABLES, **CALCULS_CARTES, **CALCULS_PIOCHE}
-
-__all__ = ["CALCULS", "TYPES_PARAMETRES", "analyser", "completer_details", "domaines_derives", "tables_statiques"]
+from ... import bundle, domaines
+from ...analyse import AnalyseJeu
+from ...messages import champs
+from ...regles import Violation, VueEntree, pluriel, signaler
+from . import liste_details, liste_scenarios
+from .donnees import Catalogue, Membre, entier, id_connu, proprietes, textes
 
 JEU = "hami"
 LIENS = ("lumiere", "ombre")
@@ -107,7 +99,7 @@ class _Analyse:
         self.mode = options.get("mode") if options.get("mode") in MODES else MODES[0]
         self.options = options
         self.scenarios = {s["id"]: s for s in donnees_jeu.get("scenarios") or [] if isinstance(s, dict)}
-        self.choix = hami_scenarios.lire(options, self.scenarios)
+        self.choix = liste_scenarios.lire(options, self.scenarios)
         entrees = liste.get("entrees") if isinstance(liste.get("entrees"), list) else []
         self.erreurs: list[Violation] = []
         self.avertissements: list[Violation] = []
@@ -269,10 +261,10 @@ class _Analyse:
         self._bete_de_somme()
         self._unicite("sorts", CODE_SORT_UNIQUE, "regles-des-sorts", "le sort")
         self._unicite("objets", CODE_OBJET_UNIQUE, "regles-des-objets", "l'objet")
-        hami_scenarios.verifier(self.choix, self.options, self._unites(), self.scenarios, self.erreur,
+        liste_scenarios.verifier(self.choix, self.options, self._unites(), self.scenarios, self.erreur,
                                 self.avertissement)
 
-    def _unites(self) -> list[hami_scenarios.Unite]:
+    def _unites(self) -> list[liste_scenarios.Unite]:
         """The creatures of the list as scenarios count them (run after `couter`)."""
         out = []
         for m in self.membres:
@@ -283,7 +275,7 @@ class _Analyse:
                 familiers = [f"{m.chemin}/familier" + (f"/{k}" if liste else "") for k in range(len(m.familiers))]
             else:
                 familiers = [m.chemin] if m.genre == "familier_sauvage" and m.familier_sauvage else []
-            out.append(hami_scenarios.Unite(m.index, m.nom, m.cout, familiers))
+            out.append(liste_scenarios.Unite(m.index, m.nom, m.cout, familiers))
         return out
 
     def _lien_melange(self) -> None:
@@ -581,7 +573,7 @@ def analyser(donnees_jeu: dict[str, Any], liste: dict[str, Any], vues: list[VueE
     total = sum(m.cout or 0 for m in analyse.membres)
     budget = liste.get("format") if entier(liste.get("format")) else None
     details = {
-        "entrees": hami_details.lignes(analyse, len(entrees)),
+        "entrees": liste_details.lignes(analyse, len(entrees)),
         "total": total,
         "format": budget,
         "reste": budget - total if budget is not None else None,
@@ -590,8 +582,8 @@ def analyser(donnees_jeu: dict[str, Any], liste: dict[str, Any], vues: list[VueE
         "mode": analyse.mode,
         "communaute_herbe": analyse.herbe,
         "meneur": analyse.meneur.index if analyse.meneur else None,
-        "bonus_communaute": hami_details.bonus_communaute(analyse),
-        "creatures": hami_details.creatures(analyse),
+        "bonus_communaute": liste_details.bonus_communaute(analyse),
+        "creatures": liste_details.creatures(analyse),
     }
     return AnalyseJeu(cout=total, derives=analyse.derives(), erreurs=analyse.erreurs,
                       avertissements=analyse.avertissements, details=details)

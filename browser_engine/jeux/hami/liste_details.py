@@ -1,14 +1,14 @@
 """HAMI — La Saga des Murmures: what the checker shows of a Communauté.
 
 Each creature's final M, C, T, E and actions (age, Bâton, bras-liane, mount, Rapide applied)
-with the tribe bonuses, and one cost row per list entry. Read from the analysis of `hami.py`.
+with the tribe bonuses, and one cost row per list entry. Read from the analysis of `liste.py`.
 """
 from __future__ import annotations
 
 from typing import Any, Protocol
 
-from .. import bundle
-from .hami_donnees import TABLE_BONUS_COMMUNAUTE, TABLE_BONUS_INDIVIDUEL, Catalogue, Membre, entier, proprietes, textes
+from ... import bundle
+from .donnees import TABLE_BONUS_COMMUNAUTE, TABLE_BONUS_INDIVIDUEL, Catalogue, Membre, entier, proprietes, textes
 
 COMPETENCE_RAPIDE = "rapide"
 GENRES = {"hami": "Hami", "familier": "Familier", "familier_sauvage": "Familier sauvage", "predateur": "Prédateur"}

@@ -13,7 +13,7 @@ and, when its profile has a Tirer value, Tire, by day and by night, against:
 The Combat deck is missing from the book's text: the player types it (the `paquet` parameter
 of `calcul-combat-cartes`, kept by the odds page under the same key). Every law comes from the
 declared calculations `combat_cartes`, `combat_fixe` and `combat_cnj` through `odds.calculer`;
-the creatures' final characteristics come from the checker (`hami.analyser`). The hand size is
+the creatures' final characteristics come from the checker (`liste.analyser`). The hand size is
 the only other input (the starting hand by default).
 """
 from __future__ import annotations
@@ -23,11 +23,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import ErreurEntree
-from ..probas_liste import Action, Calculs, Cible, Ligne, Loi, Matrice, lire_adverse, nom_entree, non_calculable, saisie
-from .hami_cartes import paquet_cnj
-from .hami_donnees import entier
-from .hami_liste_probas_cibles import (
+from ...errors import ErreurEntree
+from ...probas_liste import Action, Calculs, Cible, Ligne, Loi, Matrice, lire_adverse, nom_entree, non_calculable, saisie
+from .calculs_cartes import paquet_cnj
+from .calculs_tables import lire_paquet
+from .donnees import entier
+from .liste_probas_cibles import (
     GROUPE_ADVERSE,
     GROUPE_CASTES,
     GROUPE_FIXES,
@@ -41,7 +42,6 @@ from .hami_liste_probas_cibles import (
     declaration_calcul,
     profil_par_id,
 )
-from .hami_probas import lire_paquet
 
 CALCUL_CARTES = "calcul-combat-cartes"
 # Parameter that names each calculation's key (used to dispatch a cell to its calculation).

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import ErreurEntree
-from ..probas_liste import Cible, nom_entree
-from ..regles import VueEntree
-from . import hami
-from .hami_donnees import entier, proprietes
+from ...errors import ErreurEntree
+from ...probas_liste import Cible, nom_entree
+from ...regles import VueEntree
+from . import liste
+from .donnees import entier, proprietes
 
 CALCUL_FIXE = "calcul-combat-defense-fixe"
 PERIODES = ((False, "jour", "Jour"), (True, "nuit", "Nuit"))
@@ -58,7 +58,7 @@ def creatures(donnees_jeu: dict[str, Any], liste: dict[str, Any]) -> tuple[list[
     """
     entrees = liste.get("entrees") if isinstance(liste.get("entrees"), list) else []
     vues = [VueEntree(i, e) for i, e in enumerate(entrees) if isinstance(e, dict)]
-    details = hami.analyser(donnees_jeu, liste, vues).details
+    details = liste.analyser(donnees_jeu, liste, vues).details
     bonus = details.get("bonus_communaute") or {}
     return details["creatures"], bonus.get("tribu") == TRIBU_ROCHE
 
@@ -170,7 +170,7 @@ def cibles_adverses(donnees_jeu: dict[str, Any], adverse: dict[str, Any]) -> tup
     out: list[tuple[Cible, Defense]] = []
     notes: list[str] = []
     jeu = adverse.get("jeu")
-    if jeu is not None and jeu != hami.JEU:
+    if jeu is not None and jeu != liste.JEU:
         raise ErreurEntree(f"La liste adverse est pour le jeu « {str(jeu)[:40]} », pas pour HAMI : donnez une "
                            "Communauté de HAMI.")
     figures, roche = creatures(donnees_jeu, adverse)

@@ -2,7 +2,7 @@
 
 Every calculation takes the parameter `de` (generic type `des`: one symbol per face among
 frapper, parer, sauvagerie, joker, or a blank face). Nothing is computed without it, and no
-die is ever assumed. The combat engine and its recorded policies are in `hate_combat`.
+die is ever assumed. The combat engine and its recorded policies are in `calculs_combat`.
 """
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ from typing import Any
 
 import icepool
 
-from .. import bundle
-from ..errors import ErreurDonnees, ErreurParametre
-from ..odds import Issue, ResultatCalcul
-from ..pioche import CALCULS as CALCULS_PIOCHE
-from .hate_combat import MAX_DES, SYMBOLES, Combat, Issues, Regles, poids_des_faces
+from ... import bundle
+from ...errors import ErreurDonnees, ErreurParametre
+from ...odds import Issue, ResultatCalcul
+from ...pioche import CALCULS as CALCULS_PIOCHE
+from .calculs_combat import MAX_DES, SYMBOLES, Combat, Issues, Regles, poids_des_faces
 
 NOMS = {"frapper": "Frapper", "parer": "Parer", "sauvagerie": "Sauvagerie", "joker": "Joker"}
 TABLE_CICATRICES = "table-des-cicatrices"

@@ -26,7 +26,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from math import comb
 
-from ..errors import ErreurParametre
+from ...errors import ErreurParametre
 
 Etat = tuple[int, ...]
 Loi = dict[Etat, int]

@@ -2,26 +2,21 @@
 
 This module is the game's entry point for the generic engine (see `jeux/__init__.py`).
 What data can say lives in `data/hate/regles-liste.yaml` (composition, single-battle limits,
-one scar); this module reads the roster (`hate_liste.py`), derives the values those rules
+one scar); this module reads the roster (`liste_figures.py`), derives the values those rules
 select on, checks what compares figures with each other or with the village
-(`hate_liste.py`, `hate_village.py`), the optional chronicle log (`hate_journal.py`) and computes
+(`liste_figures.py`, `liste_village.py`), the optional chronicle log (`liste_journal.py`) and computes
 each figure's activation cost.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from ..analyse import AnalyseJeu
-from ..domaines import BOOLEEN, COMPTE, option
-from ..regles import VueEntree
-from .hate_journal import verifier_journal
-from .hate_liste import LIBELLES, MODE_CHRONIQUE, Controle, Figure, cout_base
-from .hate_probas import CALCULS, TYPES_PARAMETRES, tables_statiques
-from .hate_scores import SCORES
-from .hate_village import verifier_chronique
-
-__all__ = ["CALCULS", "SCORES", "TYPES_PARAMETRES", "analyser", "champs_derives", "completer_details",
-           "domaines_derives", "tables_statiques"]
+from ...analyse import AnalyseJeu
+from ...domaines import BOOLEEN, COMPTE, option
+from ...regles import VueEntree
+from .liste_figures import LIBELLES, MODE_CHRONIQUE, Controle, Figure, cout_base
+from .liste_journal import verifier_journal
+from .liste_village import verifier_chronique
 
 CHAMPS_DERIVES = ("mode", "nb_generiques", "nb_specifiques", "nb_missions", "cumule_cicatrices")
 

@@ -1,6 +1,6 @@
 """Hate roster checker: reading the figures, and the rules on each figure and between figures.
 
-The chronicle-village rules are in `hate_village.py`; `hate.py` wires both to the generic engine.
+The chronicle-village rules are in `liste_village.py`; `liste.py` wires both to the generic engine.
 Every game value comes from the bundle: upgrade categories, tribes, slot letters and type
 restrictions from `capacites` (`categorie`, `proprietes`), activation costs and what a mercenary
 may replace from `profils`. Violations link to the rule entry of `regles-liste.yaml` that
@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import bundle
-from ..messages import choix
-from ..regles import Violation, nom_court, signaler_texte
+from ... import bundle
+from ...messages import choix
+from ...regles import Violation, nom_court, signaler_texte
 
 TYPES_TRIBU = ("prince", "shaman", "champion", "guerrier", "jeune-sang")
 MERCENAIRE = "mercenaire"

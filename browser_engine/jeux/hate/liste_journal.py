@@ -15,9 +15,9 @@ from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..regles import nom_court
-from .hate_liste import Controle
-from .hate_scores_aides import AFFRONTEMENTS_PAR_JOUEUR
+from ...regles import nom_court
+from .liste_figures import Controle
+from .scores_aides import AFFRONTEMENTS_PAR_JOUEUR
 
 LIMITE_AFFRONTEMENTS = 60  # the schema's maxItems; a longer log is refused by the schema and read up to here
 LIMITE_TERRITOIRES = 200

@@ -10,7 +10,7 @@ tribe, stronger (lines 681-684 and 1573 of the book): their keys carry the tribe
 Rows: each figure's attack (`calcul-combat`), the fixed-dice attacks its cards give (the
 `calcul-attaque-fixe` preselections whose rule is one of its cards), Trull A and Worm's sword
 (`calcul-worm`). Targets: 1 to 5 defence dice, and each figure of an opposing tribe whose
-defence is known. Card effects: `hate_liste_probas_effets`.
+defence is known. Card effects: `liste_probas_effets`.
 """
 from __future__ import annotations
 
@@ -18,13 +18,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import des, odds
-from ..errors import ErreurEntree
-from ..probas_liste import Action, Calculs, Cible, Ligne, Loi, Matrice, lire_adverse, non_calculable, saisie
-from ..schema_lite import afficher
-from .hate_combat import MAX_DES
-from .hate_liste import LIBELLES, MERCENAIRE, TRIBU_SHAMAN_IMMORTEL, TYPES_TRIBU, TYRAN, Controle, Figure
-from .hate_liste_probas_effets import (
+from ... import des, odds
+from ...errors import ErreurEntree
+from ...probas_liste import Action, Calculs, Cible, Ligne, Loi, Matrice, lire_adverse, non_calculable, saisie
+from ...schema_lite import afficher
+from .calculs_combat import MAX_DES
+from .liste_figures import LIBELLES, MERCENAIRE, TRIBU_SHAMAN_IMMORTEL, TYPES_TRIBU, TYRAN, Controle, Figure
+from .liste_probas_effets import (
     ATTAQUES_EN_PLUS,
     EFFETS_ATTAQUE,
     EFFETS_DEFENSE,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .hate_liste import MERCENAIRE, TYRAN, Controle, Figure
+from .liste_figures import MERCENAIRE, TYRAN, Controle, Figure
 
 # Attack: `des` adds dice (minus removes them); the other keys are `calcul-combat` parameters.
 EFFETS_ATTAQUE: dict[str, dict[str, int | bool]] = {

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .hate_liste import MERCENAIRE, Controle
+from .liste_figures import MERCENAIRE, Controle
 
 TERRAIN = "terrain-d-entrainement"
 HALL = "hall-des-heros"

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import ErreurEntree
-from ..scores import ligne, liste_noms, rangs
-from .hate_scores_aides import AIDES
+from ...errors import ErreurEntree
+from ...scores import ligne, liste_noms, rangs
+from .scores_aides import AIDES
 
 # Death-wall penalty by rank among the players with the most deaths (l. 1336-1338).
 PENALITES_MUR = {1: 20, 2: 10, 3: 5}

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import ErreurEntree
-from ..scores import ligne, liste_noms
+from ...errors import ErreurEntree
+from ...scores import ligne, liste_noms
 
 # Affrontements per player by player count (l. 250-256).
 AFFRONTEMENTS_PAR_JOUEUR = {2: 5, 3: 4, 4: 3, 5: 4, 6: 5}

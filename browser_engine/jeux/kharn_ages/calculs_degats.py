@@ -3,7 +3,7 @@
 One attack, as read in `data/kharn-ages/calculs.yaml` (entry `calcul-degats`, whose
 `interpretation` gives the book's lines):
 
-1. The opposed roll of `kharn_ages_probas` (best die kept, RC and EC, mastery rerolls, ties
+1. The opposed roll of `calculs_jets` (best die kept, RC and EC, mastery rerolls, ties
    to the defender). With a shield in use, a defence RC parries automatically, even an
    attack RC (line 1722); the shield ticks one box per use and two on a defence EC (1720).
 2. A hit deals its damage: the characteristic or the weapon's damage, +1 (and Brutalité X)
@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from ..errors import ErreurParametre
-from ..odds import Issue, ResultatCalcul
-from .kharn_ages_degats_jointe import Categorie, LoiJointe, loi_jointe
-from .kharn_ages_probas import FACES, PROFONDEUR, Camp, _loi, _meilleur_de, faces_ec
+from ...errors import ErreurParametre
+from ...odds import Issue, ResultatCalcul
+from .calculs_degats_jointe import Categorie, LoiJointe, loi_jointe
+from .calculs_jets import FACES, PROFONDEUR, Camp, _loi, _meilleur_de, faces_ec
 
 BONUS_PORTEE_COURTE = 1  # line 939
 MALUS_PORTEE_LONGUE = -3  # line 940

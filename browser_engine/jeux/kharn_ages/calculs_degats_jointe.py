@@ -1,6 +1,6 @@
 """Khârn-Âges Tactik odds: the categories of one opposed roll, mastery rerolls and shield included.
 
-`loi_jointe` follows the order of `kharn_ages_probas.loi_opposition` (both sides roll; a
+`loi_jointe` follows the order of `calculs_jets.loi_opposition` (both sides roll; a
 failing attacker may spend mastery; then, if the attack succeeds, the defender may spend
 his) and gives, for each `Categorie`, its exact probability.
 
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
 
-from .kharn_ages_probas import FACES, PROFONDEUR, Camp, Jet, _meilleur_de, _troncature, attaque_gagne
+from .calculs_jets import FACES, PROFONDEUR, Camp, Jet, _meilleur_de, _troncature, attaque_gagne
 
 TOUS = -1  # threshold below every total: the whole chain wins
 JAMAIS = 10 ** 9  # threshold above every total: no total of the chain wins
@@ -396,7 +396,7 @@ def loi_jointe(attaque: Camp, defense: Camp, bouclier: bool = False, profondeur:
                seuil: int = 0, ecart: int = 0) -> LoiJointe:
     """Exact categories of an attack against a defence, mastery rerolls and shield included.
 
-    The order of `kharn_ages_probas.loi_opposition`: both sides roll; a failing attacker may
+    The order of `calculs_jets.loi_opposition`: both sides roll; a failing attacker may
     spend mastery; then, if the attack succeeds, the defender may spend his.
 
     Args:

@@ -22,10 +22,10 @@ from fractions import Fraction
 from itertools import product
 from typing import Any
 
-from ..errors import ErreurParametre
-from ..odds import Issue, ResultatCalcul
-from .kharn_ages_degats import loi_jointe
-from .kharn_ages_probas import FACES, Camp, _loi, faces_ec, loi_seuil, ordre_de_preference
+from ...errors import ErreurParametre
+from ...odds import Issue, ResultatCalcul
+from .calculs_degats import loi_jointe
+from .calculs_jets import FACES, Camp, _loi, faces_ec, loi_seuil, ordre_de_preference
 
 # The defender's final total after a quick (1 PA) or a complex (3 PA) incantation (lines 1379, 1391).
 ECART_DEFENSE_SORT = {1: -2, 2: 0, 3: 2}

@@ -37,9 +37,9 @@ from typing import Any
 
 import icepool
 
-from .. import bundle
-from ..errors import ErreurDonnees, ErreurParametre
-from ..odds import Issue, ResultatCalcul, faces, fraction_texte, pourcentage
+from ... import bundle
+from ...errors import ErreurDonnees, ErreurParametre
+from ...odds import Issue, ResultatCalcul, faces, fraction_texte, pourcentage
 
 FACES = 10
 PROFONDEUR = 12  # rerolls of an exploding kept 10 (the issue asks for at least 12)

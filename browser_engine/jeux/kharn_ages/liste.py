@@ -12,39 +12,36 @@ too, whose anchor its messages link to:
   `munitions` tables of the bundle give the prices and quantities);
 * it checks factions, limitations (LIM X, U, P, counted by name and level),
   the leader's rank, spells and grimoires; equipment, hands and reserved cards
-  are in `kharn_ages_equipement.py`;
+  are in `liste_equipement.py`;
 * it gives each entry's cost breakdown, the total and the initiative (`details`).
 
-The odds are in `kharn_ages_probas.py`.
+The odds are in `calculs_jets.py`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from .. import bundle
-from ..analyse import AnalyseJeu
-from ..messages import Parties, choix
-from ..regles import Violation, VueEntree, nom_court, signaler_texte
-from ..schema_lite import SchemaLite
-from .kharn_ages_degats import CALCULS_DEGATS
-from .kharn_ages_divers import CALCULS_DIVERS
-from .kharn_ages_equipement import (
+from ... import bundle
+from ...analyse import AnalyseJeu
+from ...messages import Parties, choix
+from ...regles import Violation, VueEntree, nom_court, signaler_texte
+from ...schema_lite import SchemaLite
+from .liste_equipement import (
     APATRIDE,
     HORS_NORME,
-    Equipement,
+    ROMAINS,
     EquipementMixin,
+    Figurine,
     cle_de_voie,
     entier,
+    niveau,
     objets,
     texte,
     textes,
 )
-from .kharn_ages_probas import CALCULS, tables_statiques
 
-CALCULS = CALCULS | CALCULS_DEGATS | CALCULS_DIVERS  # kharn_ages_degats.py, kharn_ages_divers.py
-
-__all__ = ["CALCULS", "HORS_NORME", "analyser", "cle_de_voie", "completer_details", "tables_statiques"]
+__all__ = ["HORS_NORME", "analyser", "cle_de_voie", "completer_details"]
 
 FACTIONS = ("kharns", "gouns", "kherops", "fangs", "tembos", "guilde-noire")
 LIM_UNIQUE = "U"
@@ -55,7 +52,6 @@ TABLE_GRIMOIRES = "grimoires"
 TABLE_MUNITIONS = "munitions"
 # A list field, the munitions-table column giving the quantity it buys, and its price in Ko (the field's name).
 LOTS = (("lots_5", "quantite_5_ko", 5), ("lots_15", "quantite_15_ko", 15))
-ROMAINS = {1: "I", 2: "II", 3: "III"}
 NOMS_GRIMOIRES = {"petit": "Petit grimoire", "grand": "Grand grimoire"}
 NOMS_MUNITIONS = {
     ("fleches", "simple"): "Flèches simples", ("fleches", "perce-armure"): "Flèches perce-armure",
@@ -126,46 +122,6 @@ def groupe_de(profil: dict[str, Any]) -> tuple[str, int | None]:
     """The limitation key of a profile (l. 337): its `groupe`, else its name, compared loosely, and its level."""
     nom = texte(profil.get("groupe")) or texte(profil.get("nom")) or ""
     return cle_de_voie(nom) or f"id:{profil.get('id')}", niveau(profil)
-
-
-def niveau(profil: dict[str, Any] | None) -> int | None:
-    """A profile's level (1 to 3), or None."""
-    value = (profil or {}).get("niveau")
-    return value if entier(value) and value in ROMAINS else None
-
-
-@dataclass
-class Figurine:
-    """One list entry, read once; `profil` is None when the entry names no known profile."""
-
-    index: int
-    brut: dict[str, Any]
-    profil: dict[str, Any] | None = None
-    nom: str = ""
-    lignes: list[tuple[str, int, str]] = field(default_factory=list)  # (label, signed Ko, cost part)
-    emportes: list[Equipement] = field(default_factory=list)
-    en_mains: list[Equipement] = field(default_factory=list)
-    cout: int | None = None
-
-    @property
-    def chemin(self) -> str:
-        return f"/entrees/{self.index}"
-
-    @property
-    def niveau(self) -> int | None:
-        return niveau(self.profil)
-
-    @property
-    def competences(self) -> list[str]:
-        return textes((self.profil or {}).get("competences"))
-
-    @property
-    def magicien(self) -> bool:
-        return (self.profil or {}).get("magicien") is True
-
-    @property
-    def leader(self) -> bool:
-        return self.brut.get("leader") is True
 
 
 class _Analyse(EquipementMixin):

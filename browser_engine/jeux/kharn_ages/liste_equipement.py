@@ -1,6 +1,6 @@
 """Khârn-Âges Tactik checker: equipment, hands and reserved cards.
 
-Mixed into the Fer de Lance analysis of `kharn_ages.py`: removing and adding
+Mixed into the Fer de Lance analysis of `liste.py`: removing and adding
 equipment (with its cost lines), what a figure holds in its hands (l. 1630:
 carrying is not holding) and cards reserved to a people or a character
 (equipment l. 1626, spells l. 1461 and 1485).
@@ -9,18 +9,16 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import Any
 
-from ..regles import nom_court
-
-if TYPE_CHECKING:
-    from .kharn_ages import Figurine
+from ...regles import nom_court
 
 HORS_NORME = "hors-norme"
 APATRIDE = "apatride"
 MAINS_VARIABLES = "1 ou 2"
 MOINS = "\u2212"
+ROMAINS = {1: "I", 2: "II", 3: "III"}
 
 
 # --- reading values of any type -----------------------------------------------------------------
@@ -119,8 +117,48 @@ def reserve_permise(reserve: tuple[list[str], list[str]], profil: dict[str, Any]
     return None
 
 
+def niveau(profil: dict[str, Any] | None) -> int | None:
+    """A profile's level (1 to 3), or None."""
+    value = (profil or {}).get("niveau")
+    return value if entier(value) and value in ROMAINS else None
+
+
+@dataclass
+class Figurine:
+    """One list entry, read once; `profil` is None when the entry names no known profile."""
+
+    index: int
+    brut: dict[str, Any]
+    profil: dict[str, Any] | None = None
+    nom: str = ""
+    lignes: list[tuple[str, int, str]] = field(default_factory=list)  # (label, signed Ko, cost part)
+    emportes: list[Equipement] = field(default_factory=list)
+    en_mains: list[Equipement] = field(default_factory=list)
+    cout: int | None = None
+
+    @property
+    def chemin(self) -> str:
+        return f"/entrees/{self.index}"
+
+    @property
+    def niveau(self) -> int | None:
+        return niveau(self.profil)
+
+    @property
+    def competences(self) -> list[str]:
+        return textes((self.profil or {}).get("competences"))
+
+    @property
+    def magicien(self) -> bool:
+        return (self.profil or {}).get("magicien") is True
+
+    @property
+    def leader(self) -> bool:
+        return self.brut.get("leader") is True
+
+
 class EquipementMixin:
-    """Equipment, hands and reserved cards of the Fer de Lance analysis (`kharn_ages._Analyse`)."""
+    """Equipment, hands and reserved cards of the Fer de Lance analysis (`liste._Analyse`)."""
 
     equipements: dict[str, dict[str, Any]]
     sorts: dict[str, dict[str, Any]]

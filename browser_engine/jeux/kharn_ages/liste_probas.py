@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..probas_liste import MAX_CIBLES, Action, Cible, Ligne, Matrice, entrees_objets, lire_adverse, nom_entree, non_calculable
-from .kharn_ages_liste_probas_profils import (
+from ...probas_liste import MAX_CIBLES, Action, Cible, Ligne, Matrice, entrees_objets, lire_adverse, nom_entree, non_calculable
+from .liste_probas_profils import (
     FORMULAIRE,
     NOMS_CARACS,
     PREFERENCE_MELEE,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .kharn_ages_equipement import cle_de_voie, entier, objets, texte, textes
+from .liste_equipement import cle_de_voie, entier, objets, texte, textes
 
 CARACS = ("V", "P", "A", "C")
 # At equal values the attacker engages P first: its effect adds 1 damage (l. 745).

@@ -2,7 +2,7 @@
 
 The calculations of `data/tamashii/calculs.yaml`: tests, trace roll, attack roll, enemy dice
 and reset roll, launcher fill. Dice are parameters of the generic type `des` (no default: the
-faces are icons in the book); the math is in `tamashii_des` and `tamashii_sac`. Filling the
+faces are icons in the book); the math is in `calculs_des` and `calculs_sac`. Filling the
 launcher from the book's starting bag (l. 272-274) needs no die and is also a static table.
 """
 from __future__ import annotations
@@ -14,12 +14,12 @@ from typing import Any
 
 import icepool
 
-from ..errors import ErreurParametre
-from ..odds import Issue, ResultatCalcul, fraction_texte, pourcentage
-from ..pioche import CALCULS as CALCULS_PIOCHE
-from ..regles import pluriel
-from . import tamashii_des as td
-from . import tamashii_sac as ts
+from ...errors import ErreurParametre
+from ...odds import Issue, ResultatCalcul, fraction_texte, pourcentage
+from ...pioche import CALCULS as CALCULS_PIOCHE
+from ...regles import pluriel
+from . import calculs_des as td
+from . import calculs_sac as ts
 
 PARTICIPANTS = 4
 SUCCES_MAX = 2  # "chaque résultat ... indique 1 succès, et chaque ... correspond à 2 succès" (l. 1254)

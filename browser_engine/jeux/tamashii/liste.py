@@ -3,7 +3,7 @@
 A Tamashii « list » is a game setup: the mode, the players (one entry each: board, class,
 essential data, bag, starting augmentations, protocol, starting values) and the scenario or
 generator choices, with an optional game state per player (`etat`). Every rule is data
-(`data/tamashii/regles-liste.yaml`); `tamashii_setup.py` derives the values they read.
+(`data/tamashii/regles-liste.yaml`); `liste_setup.py` derives the values they read.
 
 This module is the game's entry point for the generic engine (see `jeux/__init__.py`).
 """
@@ -12,26 +12,21 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .. import bundle
-from ..analyse import AnalyseJeu
-from ..domaines import BOOLEEN, COMPTE, ENTIER, champ, option, ou, parmi
-from ..regles import VueEntree
-from . import tamashii_setup
-from .tamashii_probas import CALCULS, TYPES_PARAMETRES, tables_statiques
-from .tamashii_scores import SCORES
-
-__all__ = ["CALCULS", "SCORES", "TYPES_PARAMETRES", "analyser", "champs_derives", "completer_details",
-           "domaines_derives", "tables_statiques"]
+from ... import bundle
+from ...analyse import AnalyseJeu
+from ...domaines import BOOLEEN, COMPTE, ENTIER, champ, option, ou, parmi
+from ...regles import VueEntree
+from . import liste_setup
 
 
 def champs_derives(donnees_jeu: dict[str, Any]) -> list[str]:
     """Names of the values `analyser` adds to each player, for the build's rule checks."""
-    return list(tamashii_setup.CHAMPS_DERIVES)
+    return list(liste_setup.CHAMPS_DERIVES)
 
 
 def domaines_derives(donnees_jeu: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """The values each derived field can hold (see `browser_engine/domaines.py`)."""
-    setup = tamashii_setup
+    setup = liste_setup
     scenario = {"type": "string", "x-donnees": {"collection": "scenarios"}}
     domaines = {
         "rang": {"type": "integer", "minimum": 1}, "mode": option("mode"),
@@ -65,14 +60,14 @@ def _domaine_augm_depart(donnees_jeu: dict[str, Any]) -> dict[str, Any]:
         noeud = schema.get("$defs", {}).get(noeud["$ref"].rsplit("/", 1)[-1], {})
     items = noeud.get("properties", {}).get("augmentations_de_depart", {}).get("items", {})
     mots = "|".join(re.escape(str(m)) for m in [*(items.get("enum") or []), "?"])
-    return {"type": "string", "pattern": f"^({re.escape(tamashii_setup.AUCUNE)}|({mots})(\\+({mots}))*)$"}
+    return {"type": "string", "pattern": f"^({re.escape(liste_setup.AUCUNE)}|({mots})(\\+({mots}))*)$"}
 
 
 def analyser(donnees_jeu: dict[str, Any], liste: dict[str, Any], vues: list[VueEntree]) -> AnalyseJeu:
     """The values the data rules read (no costs: a setup has none)."""
-    derives = tamashii_setup.deriver(liste, vues)
-    options = tamashii_setup.objet(liste.get("options"))
-    mode = options.get("mode") if options.get("mode") in tamashii_setup.MODES else None
+    derives = liste_setup.deriver(liste, vues)
+    options = liste_setup.objet(liste.get("options"))
+    mode = options.get("mode") if options.get("mode") in liste_setup.MODES else None
     return AnalyseJeu(derives=derives, details={"mode": mode, "joueurs": len(vues)})
 
 

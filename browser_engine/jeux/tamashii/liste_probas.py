@@ -13,7 +13,7 @@ computed until the player types them (the `de` parameter of `calculs.yaml`, stor
   an « X » frame of the basic or the rarer symbol;
 * the trace roll with the entry's Relances, for 1 to 4 dice (the track's thresholds are not in
   the book);
-* the group test the player leads, with the others (`tamashii_liste_probas_groupe`).
+* the group test the player leads, with the others (`liste_probas_groupe`).
 
 Every law comes from the declared calculations `test`, `attaque` and `trace` through
 `odds.calculer` (`probas_liste.Calculs`). The view asks one target group at a time: only the
@@ -26,13 +26,13 @@ import re
 import unicodedata
 from typing import Any
 
-from .. import bundle
-from ..des import lire_des
-from ..errors import ErreurEntree
-from ..probas_liste import MAX_LOIS_GARDEES, Action, Calculs, Cible, Ligne, Loi, Matrice, entrees_objets, nom_entree, non_calculable, saisie
-from ..schema_lite import afficher
-from . import tamashii_des as td
-from . import tamashii_liste_probas_groupe as groupe_de_test
+from ... import bundle
+from ...des import lire_des
+from ...errors import ErreurEntree
+from ...probas_liste import MAX_LOIS_GARDEES, Action, Calculs, Cible, Ligne, Loi, Matrice, entrees_objets, nom_entree, non_calculable, saisie
+from ...schema_lite import afficher
+from . import calculs_des as td
+from . import liste_probas_groupe as groupe_de_test
 
 GROUPE_TEST = "tests"
 GROUPE_ATTAQUE = "attaque"
@@ -183,7 +183,7 @@ def _limite(ligne: Ligne, nom: str, valeur: int | None, maximum: int) -> int:
 def cibles() -> list[Cible]:
     """Tests of 1 to 6 successes, the X frame of each symbol, trace rolls of 1 to 4 dice.
 
-    Tests of « N × [joueurs] » successes are the group tests' targets (`tamashii_liste_probas_groupe`).
+    Tests of « N × [joueurs] » successes are the group tests' targets (`liste_probas_groupe`).
     """
     out = [Cible(f"test-{s}", f"Test {s}", GROUPE_TEST, f"Chance de réussir un Test de {s} succès")
            for s in SUCCES_DE_REFERENCE]
@@ -217,7 +217,7 @@ def lois(calculs: Calculs, action: Action, parametres: dict[str, Any]) -> Loi:
     """A cell's law: the declared calculation's, except for a test, « passed » (1) or not (0).
 
     A test's chance is the one the calculation `test` gives (its issue « Test réussi »), from the
-    same engine function (`tamashii_des.test_groupe`); the calculation itself also tabulates the
+    same engine function (`calculs_des.test_groupe`); the calculation itself also tabulates the
     chance for 0 to 12 tokens of the first participant, which the matrix does not show. The die
     is checked once by the declared calculation (a face of more than 2 successes is refused).
     """

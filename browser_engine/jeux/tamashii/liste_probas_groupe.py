@@ -5,13 +5,13 @@ order (read as the list's order, from the leader on, wrapping round), each with 
 of tokens emptied and their own Relances. Targets ask 1 to 4 × [players] successes (the book's
 example is 3 × [players]). Solo games have no group test (l. 1262), and the declared
 calculation `test` takes 4 participants at most. Each cell is the law of « test passed » of the
-declared calculation `test`, like the individual tests (`tamashii_liste_probas.lois`).
+declared calculation `test`, like the individual tests (`liste_probas.lois`).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from ..probas_liste import Action, Cible, Ligne
+from ...probas_liste import Action, Cible, Ligne
 
 GROUPE = "test-de-groupe"
 ACTION = "test-de-groupe"

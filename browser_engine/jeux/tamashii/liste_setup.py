@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..regles import VueEntree
+from ...regles import VueEntree
 
 MODES = ("prologue", "cooperatif", "solo", "competitif")
 SEUL_POSSIBLE = ("prologue", "cooperatif")  # modes that become the solo mode with one player

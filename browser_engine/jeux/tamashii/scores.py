@@ -8,7 +8,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from ..scores import ligne, liste_noms, rangs
+from ...scores import ligne, liste_noms, rangs
 
 ATOUTS = (("bouclier", "Bouclier"), ("memoire", "Mémoire"), ("puissance", "Puissance"), ("relance", "Relance"))
 INTEGRITE_DE_BASE = 5

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import Entry, Game
-from .cards import card_sheet
-from .reference import entry_block, reference_sheet, section
-from .roster import roster_sheet
-from .sheet import Sheet, category
-from .text import esc, markdown_html, typographie_fr
+from ...model import Entry, Game
+from ..cards import card_sheet
+from ..reference import entry_block, reference_sheet, section
+from ..roster import roster_sheet
+from ..sheet import Sheet, category
+from ..text import esc, markdown_html, typographie_fr
 
 BLANK_SLOTS = 8          # boxes drawn for a building whose slot count the text does not give
 DEATH_WALL_BOXES = 40    # boxes of the death-wall tally (one per figure killed; the wall's size is not in the text)
@@ -38,7 +38,7 @@ CARD_SETS = (
 )
 
 
-def sheets_hate(game: Game) -> list[Sheet]:
+def sheets(game: Game) -> list[Sheet]:
     """Hate: reference, tribe roster, village and forge, chronicle score, then the skill and upgrade cards."""
     sheets: list[Sheet | None] = [reference_hate(game), roster_sheet(game), village_sheet(game),
                                   chronicle_sheet(game)]

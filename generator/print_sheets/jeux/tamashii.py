@@ -3,7 +3,7 @@
 The player aid is a reference sheet (font fitted by `fit_reference`, recto verso) with blocks
 drawn by `tamashii-tour` and `tamashii-mise-en-place`; the score and status sheets are forms
 (sorte « formulaire ») with their own templates; the setup sheet is the game's roster sheet
-(`tamashii_roster`). Everything printed comes from `data/tamashii/`: the turn
+(`roster_tamashii`). Everything printed comes from `data/tamashii/`: the turn
 table, the setup steps table, the Tests and Trace sections, the victory-point and penalty
 tables with their recorded reading, the components table and the scenarios. Values the book
 does not give (goal cards' VP, the status sheet's ending codes) are left blank, with a note.
@@ -13,13 +13,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..model import Entry, Game
-from .cards import renumber
-from .layout import environment
-from .reference import entry_block, section, table_view
-from .roster import roster_sheet
-from .sheet import Sheet
-from .text import join_units, markdown_html, typographie_fr, units_of
+from ...model import Entry, Game
+from ..cards import renumber
+from ..layout import environment
+from ..reference import entry_block, section, table_view
+from ..roster import roster_sheet
+from ..sheet import Sheet
+from ..text import join_units, markdown_html, typographie_fr, units_of
 
 TURN_TABLE = "table-ordre-du-tour"
 SETUP_TABLE = "table-etapes-mise-en-place"
@@ -34,7 +34,7 @@ UPGRADE_TABLE = "table-ameliorations"
 UNLOCK_ROWS = 14                        # blank rows of the unlock log on the status sheet
 
 
-def sheets_tamashii(game: Game) -> list[Sheet]:
+def sheets(game: Game) -> list[Sheet]:
     """Tamashii: the player aid, the competitive score sheet, the status sheet and the setup sheet."""
     return [s for s in (player_aid(game), score_sheet(game), status_sheet(game), roster_sheet(game)) if s]
 
