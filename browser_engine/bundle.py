@@ -6,6 +6,55 @@ from typing import Any
 from .errors import ErreurDonnees
 
 TOOL_PAGES = ("verifier", "probas", "imprimer", "glossaire")
+# Top-level keys of a game's data files kept whole in the bundle; every other key that holds a list holds
+# entries (objects with an id), merged file after file. Other keys (`sommaire`) are not in the bundle.
+CLES_ENTIERES = ("jeu", "versions", "probas_liste")
+
+
+def fusionner(documents: list[Any]) -> dict[str, Any]:
+    """A game's data documents (its YAML files, `jeu.yaml` first) merged by top-level key, as the bundle holds them."""
+    out: dict[str, Any] = {}
+    for document in documents:
+        for key, value in (document.items() if isinstance(document, dict) else ()):
+            if key in CLES_ENTIERES:
+                out[key] = value
+            elif isinstance(value, list):
+                out.setdefault(key, []).extend(item for item in value if isinstance(item, dict))
+    return out
+
+
+def ancres_des_entrees(donnees: dict[str, Any]) -> dict[str, str]:
+    """The URL path of each entry's anchor, as the site makes it (`hami/tour/#cogner`).
+
+    An entry is on its `page`; a list rule without one on the checker's page, any other entry in the
+    glossary (`generator/urls.py`, which `tests/test_engine_autonome.py` holds to the same rule).
+    """
+    jeu = identifiant(donnees)
+    out: dict[str, str] = {}
+    for cle, valeur in donnees.items():
+        if cle in CLES_ENTIERES or not isinstance(valeur, list):
+            continue
+        for entree in valeur:
+            if isinstance(entree, dict) and isinstance(entree.get("id"), str):
+                page = entree.get("page") or ("verifier" if cle == "regles_liste" else "glossaire")
+                out[entree["id"]] = (f"{jeu}/" if page == "index" else f"{jeu}/{page}/") + "#" + entree["id"]
+    return out
+
+
+def paquet(donnees: dict[str, Any], ancres: dict[str, str], schema_liste: dict[str, Any] | None,
+           schema_catalogue: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The engine's input for one game.
+
+    It is the game's merged data (`fusionner`), the URL path of each entry's anchor (`ancres`) and
+    its document schemas (`liste`, and `catalogue` for games whose players
+    supply profiles).
+    """
+    out = dict(donnees)
+    out["ancres"] = dict(ancres)
+    out["schemas"] = {"liste": schema_liste}
+    if schema_catalogue is not None:
+        out["schemas"]["catalogue"] = schema_catalogue
+    return out
 
 
 def identifiant(donnees_jeu: dict[str, Any]) -> str:

@@ -10,6 +10,7 @@ from .messages import Parties, rediger
 from .reader import entiers_exacts, nom_de_type, verifier_structure
 from .regles import Violation, VueEntree, nom_court, violation
 from .schema_lite import Ecart, SchemaLite
+from .versions_journal import situer
 from .yaml_lite import MAX_ITEMS, grouped
 
 MAX_ENTREES = MAX_ITEMS
@@ -172,9 +173,7 @@ def valider(donnees_jeu: dict[str, Any], liste: Any) -> dict[str, Any]:
 
 
 def _version_donnees(donnees_jeu: dict[str, Any], liste: dict[str, Any]) -> dict[str, Any] | None:
-    """The list's data version and the current one (`versions.situer`), for data with a changelog."""
-    from .versions import situer  # it imports this module
-
+    """The list's data version and the current one (`versions_journal.situer`), for data with a changelog."""
     situation = situer(donnees_jeu, liste.get("version_donnees"))
     return None if situation["statut"] == "sans-journal" else situation
 

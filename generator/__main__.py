@@ -5,8 +5,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from .model import Site, load_site
-from .plugin import site_pages
+from .model import Site
+from .plugin import load_site, site_pages
 from .problems import DataError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,7 +50,8 @@ def main(argv: list[str] | None = None) -> int:
 def freeze_version(site: Site, root: Path, version: str | None) -> int:
     """Write the frozen bundle of a game's current version (`figer-version`); 1 when refused."""
     from .export import bundle
-    from .versions import current_version, frozen_bytes, frozen_path
+    from .version_pages import current_version
+    from .versions import frozen_bytes, frozen_path
 
     game = site.games[0]
     current = current_version(game)

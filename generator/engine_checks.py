@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import yaml
 
@@ -18,37 +18,33 @@ from browser_engine.regles import NOMS_ENTREE, NOMS_LISTE, NOMS_MESURE, VueEntre
 
 from . import bound_checks, calculation_checks, pile_checks, rule_values, score_checks
 from .declarations import Kind, check_declarations
+from .engine_data import files_bundle
 from .load import DataFile
 from .message_checks import enum_name_problems, message_problems
 from .problems import Problem
 from .validate import Located, entries_of
-
-if TYPE_CHECKING:
-    from .model import Game
 
 Parts = tuple[str | int, ...]
 CALCULS = Kind("calculs", "calcul", "les pages d'outils et les tableaux de probabilités en ont besoin")
 OPERATORS = ("egal", "parmi", "sauf")
 
 
-def game_problems(game: Game, files: list[DataFile], root: Path) -> list[Problem]:
-    """Every problem of the list rules and calculations of a validated game."""
-    from .export import bundle
-
-    data = bundle(game, root)
+def game_problems(game_id: str, files: list[DataFile], root: Path) -> list[Problem]:
+    """Every problem of the list rules and calculations of a game whose schemas and references hold."""
+    data = files_bundle(game_id, files, root)
     located = {entry.value["id"]: entry for entry in entries_of(files)}
-    fields = list_fields(data, root, game.id)
+    fields = list_fields(data, root, game_id)
     schemas = data.get("schemas") or {}
     problems = [p for entry in located.values() if entry.kind == "regles_liste"
                 for p in rule_problems(entry, fields, _list_top_fields(data), data)
                 + message_problems(entry, schemas.get("liste") or {}, schemas.get("catalogue"))]
-    problems += enum_name_problems(game.id, data, root)  # message_checks.py
-    problems += calculation_problems(game.id, data, located, files)
-    problems += score_checks.score_problems(game.id, located, files)  # scores.yaml (score_checks.py)
+    problems += enum_name_problems(game_id, data, root)  # message_checks.py
+    problems += calculation_problems(game_id, data, located, files)
+    problems += score_checks.score_problems(game_id, located, files)  # scores.yaml (score_checks.py)
     problems += pile_checks.hasard_problems(located)  # the `hasard` of the rules (pile_checks.py)
     if not problems:
         problems += _static_table_problems(data, files)
-        problems += example_list_problems(game.id, data, root)
+        problems += example_list_problems(game_id, data, root)
     return problems
 
 

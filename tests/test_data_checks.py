@@ -18,7 +18,7 @@ import yaml
 
 from browser_engine import jeux
 from generator.__main__ import main
-from generator.model import load_site
+from generator.plugin import load_site
 
 from .conftest import FIXTURES, ROOT
 

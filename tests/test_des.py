@@ -128,7 +128,7 @@ def test_value_labels_cover_the_range_exactly(project: Path) -> None:
 
 
 def test_labelled_values_become_a_choice_on_the_odds_page() -> None:
-    from generator.model import load_site
+    from generator.plugin import load_site
     from generator.render import environment
 
     game = next(g for g in load_site(ROOT).games if g.id == "hami")

@@ -303,7 +303,7 @@ def test_plural_placeholder_needs_a_value():
 
 
 def test_d6_one_sorcerer_is_singular_and_points_at_him():
-    from generator.export import game_bundle
+    from generator.plugin import game_bundle
 
     bundle = game_bundle(ROOT / "data", "bataille-d6")
     liste = {"jeu": "bataille-d6", "nom": "Petite", "format": 249, "entrees": [

@@ -18,7 +18,8 @@ import yaml
 
 from generator import print_sheets as ps
 from generator.export import example_lists
-from generator.model import Site, load_site
+from generator.model import Site
+from generator.plugin import load_site
 from generator.render import singular
 
 from .conftest import ROOT

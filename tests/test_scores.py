@@ -469,7 +469,7 @@ def test_choix_apres_une_bataille_multijoueur():
 def test_declarations_verifiees_a_la_construction(game_root: Path) -> None:
     # An invented game (tests/fixtures/jeu-test) with no engine module: its score is not implemented,
     # and its fields are wrong on purpose.
-    from generator.model import load_site
+    from generator.plugin import load_site
     from generator.problems import DataError
 
     (game_root / "data" / "jeu-test" / "scores.yaml").write_text(

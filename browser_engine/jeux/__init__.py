@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from ..analyse import AnalyseJeu
-    from ..probas_liste import Matrice
     from ..regles import VueEntree
 
 PARTIES = ("liste", "calculs", "liste_probas", "scores")
@@ -71,8 +70,8 @@ class PartieCalculs(Protocol):
 class PartieListeProbas(Protocol):
     """`liste_probas`: maps a list's entries and the reference targets to the declared calculations."""
 
-    def matrice(self, donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[str, Any]) -> Matrice:
-        """The rows, targets and actions of the odds of a list (see `probas_liste.action_probas`)."""
+    def matrice(self, donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[str, Any]) -> Any:
+        """The rows, targets and actions of the odds of a list: a `probas_liste.Matrice`."""
 
 
 @runtime_checkable

@@ -31,7 +31,8 @@ from pathlib import Path
 
 import jinja2
 
-from ..model import Site, relative_link
+from ..model import Site
+from ..urls import relative_link
 from .cards import SECTION_FIELDS, Card, card_pages, card_sheet, entry_card, entry_infos, entry_units, render_cards_document, renumber
 from .games import SHEETS, game_sheets, sheets_default
 from .layout import (

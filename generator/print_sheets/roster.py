@@ -10,7 +10,7 @@ from typing import Any
 import jinja2
 
 from ..model import Game
-from ..render import accord, singular
+from ..wording import accord, singular
 from .cards import Card, card_pages
 from .layout import CARD_H, CARD_W, GRID_COLS, GRID_ROWS, GRID_X, GRID_Y, cut_marks, environment, stylesheet
 from .reference import entry_block
