@@ -156,7 +156,8 @@ def nav(site: Site, tool_pages: dict[str, list[tuple[str, str]]]) -> list[Any]:
         pages.append({"Glossaire": game.uri(GLOSSARY)})
         pages += [{title: uri} for title, uri in tool_pages.get(game.id, [])]
         items.append({game.nom: pages})
-    items.append({"Référence": [{title: uri} for uri, title in GLOBAL_PAGES.items()] + [{"À propos": "a-propos.md"}]})
+    items.append({"Référence": [{title: uri} for uri, title in GLOBAL_PAGES.items()] + [{"À propos": "a-propos.md"},
+                                                                                      {"Ajouter un jeu": "ajouter-un-jeu.md"}]})
     return items
 
 
