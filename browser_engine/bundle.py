@@ -8,7 +8,7 @@ from .errors import ErreurDonnees
 TOOL_PAGES = ("verifier", "probas", "imprimer", "glossaire")
 # Top-level keys of a game's data files kept whole in the bundle; every other key that holds a list holds
 # entries (objects with an id), merged file after file. Other keys (`sommaire`) are not in the bundle.
-CLES_ENTIERES = ("jeu", "versions", "probas_liste")
+CLES_ENTIERES = ("jeu", "versions", "probas_liste", "tables_probas")
 
 
 def fusionner(documents: list[Any]) -> dict[str, Any]:
@@ -144,3 +144,56 @@ def regles_liste(donnees_jeu: dict[str, Any]) -> list[dict[str, Any]]:
 def calculs(donnees_jeu: dict[str, Any]) -> list[dict[str, Any]]:
     """The game's calculation declarations (`calculs`), in data order."""
     return [c for c in donnees_jeu.get("calculs") or [] if isinstance(c, dict)]
+
+
+def probas_liste(donnees_jeu: dict[str, Any]) -> dict[str, Any]:
+    """The fixed values of the odds of a list (`data/<jeu>/probas-liste.yaml`): targets, notes, card effects.
+
+    Raises:
+        ErreurDonnees: the bundle has none.
+
+    """
+    valeur = donnees_jeu.get("probas_liste")
+    if not isinstance(valeur, dict):
+        raise ErreurDonnees("Données du jeu incomplètes : « probas_liste » (data/<jeu>/probas-liste.yaml) est absent.")
+    return valeur
+
+
+def cibles_de_reference(donnees_jeu: dict[str, Any], groupe: str) -> list[Any]:
+    """One group of reference targets of the odds of a list (values or entry ids), in data order.
+
+    Raises:
+        ErreurDonnees: the group is missing.
+
+    """
+    valeur = (probas_liste(donnees_jeu).get("cibles") or {}).get(groupe)
+    if not isinstance(valeur, list) or not valeur:
+        raise ErreurDonnees(f"Données du jeu incomplètes : cibles de référence « {groupe} » absentes de probas_liste.")
+    return valeur
+
+
+def notes_probas_liste(donnees_jeu: dict[str, Any]) -> list[str]:
+    """The notes shown under the odds of a list."""
+    return [str(n) for n in probas_liste(donnees_jeu).get("notes") or []]
+
+
+def table_probas(donnees_jeu: dict[str, Any], table_id: str, calcul: str, colonnes: list[str],
+                 lignes: list[dict[str, Any]]) -> dict[str, Any]:
+    """A precomputed odds table of the rule pages (see `odds.tables_statiques`).
+
+    Its texts, place and links come from the data (`tables_probas`, `data/<jeu>/tables-probas.yaml`);
+    its calculation, columns and rows from the engine.
+
+    Raises:
+        ErreurDonnees: the data does not declare the table.
+
+    """
+    tables = donnees_jeu.get("tables_probas")
+    decl = tables.get(table_id) if isinstance(tables, dict) else None
+    if not isinstance(decl, dict):
+        raise ErreurDonnees(f"Données du jeu incomplètes : le tableau de probabilités « {table_id} » n'est pas "
+                            "déclaré dans tables-probas.yaml.")
+    return {"id": table_id, "titre": decl.get("titre"), "resume": decl.get("resume"), "page": decl.get("page"),
+            "apres": decl.get("apres"), "calcul": calcul, "regles": list(decl.get("regles") or []),
+            "entete_lignes": decl.get("entete_lignes"), "colonnes": colonnes, "lignes": lignes,
+            "note": decl.get("note")}

@@ -1,14 +1,14 @@
 """Validate stage: every check of the loaded data, game by game, in order.
 
 Schemas and cross-references (`validate`), then what a schema cannot see (`coherence`); on data
-that passed both, the engine's reading of it (`engine_checks`), the changelog (`versions`) and the
-page citations (`citations`). Every problem is located on its node (`file:line:col JSONPath: message`).
+that passed both, the engine's reading of it (`engine_checks`, `engine_data_checks`), the changelog
+(`versions`) and the page citations (`citations`). Every problem is located on its node (`file:line:col JSONPath: message`).
 """
 from __future__ import annotations
 
 from pathlib import Path
 
-from . import citations, coherence, engine_checks, versions
+from . import citations, coherence, engine_checks, engine_data_checks, versions
 from .load import LoadedData
 from .problems import DataError, Problem
 from .validate import Schemas, validate_game
@@ -29,6 +29,7 @@ def check_site(data: LoadedData, schemas: Schemas, root: Path) -> None:
             if coherent:
                 raise DataError(coherent)
             problems.extend(engine_checks.game_problems(game_id, files, root))
+            problems.extend(engine_data_checks.game_problems(game_id, files, root))
             problems.extend(versions.game_problems(game_id, files, root))
             problems.extend(citations.game_problems(files))
         except DataError as exc:

@@ -413,11 +413,21 @@ def _run_problems(entry: Located, data: dict[str, Any]) -> list[Problem]:
 
 
 def _static_table_problems(data: dict[str, Any], files: list[DataFile]) -> list[Problem]:
-    """The odds tables of the rule pages are computed by the engine from the data: they must compute."""
+    """The odds tables of the rule pages are computed by the engine from the data: they must compute.
+
+    Each table `tables-probas.yaml` declares is one the engine computes (a table it computes without a
+    declaration fails with a message).
+    """
     try:
-        odds.tables_statiques(data)
+        computed = {table["id"] for table in odds.tables_statiques(data)}
     except Exception as exc:  # noqa: BLE001 - reported on the game's manifest instead of a traceback
         manifest = next(f for f in files if f.path.endswith("/jeu.yaml"))
         return [manifest.problem(("jeu",), f"les tableaux de probabilités des pages ne se calculent pas "
                                            f"avec ces données : {exc}")]
-    return []
+    declared = next((f for f in files if isinstance(f.value, dict) and "tables_probas" in f.value), None)
+    if declared is None:
+        return []
+    return [declared.problem(("tables_probas", table_id), f"le moteur ne calcule aucun tableau « {table_id} » "
+                                                          f"(tableaux calculés : {', '.join(sorted(computed)) or 'aucun'})",
+                             key=True)
+            for table_id in declared.value["tables_probas"] if table_id not in computed]

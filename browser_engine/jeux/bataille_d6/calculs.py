@@ -8,6 +8,7 @@ from typing import Any
 
 import icepool
 
+from ...bundle import table_probas
 from ...errors import ErreurParametre
 from ...odds import Issue, ResultatCalcul, calculer, fraction_texte, pourcentage
 
@@ -223,24 +224,11 @@ def _elimination(donnees_jeu: dict[str, Any], valeur: int, armure: int, malus: i
 
 
 def _attack_table(donnees_jeu: dict[str, Any], malus: int) -> dict[str, Any]:
-    powerful = malus == 1
-    return {
-        "id": "table-attaque-puissante" if powerful else "table-attaque",
-        "titre": ("Une attaque d'une figurine Puissante : probabilité d'éliminer" if powerful
-                  else "Une attaque : probabilité d'éliminer la cible"),
-        "resume": ("Touche sur d6 ≤ valeur, puis sauvegarde sur d6 ≤ Armure − 1 (attaquant Puissant)." if powerful
-                   else "Touche sur d6 ≤ valeur, puis sauvegarde ratée sur d6 > Armure ; sans couvert."),
-        "page": "tour",
-        "apres": "phase-corps-a-corps",
-        "calcul": "attaque",
-        "regles": ["phase-tir", "phase-corps-a-corps", "sauvegarde"] + (["puissante"] if powerful else []),
-        "entete_lignes": "Tir ou Mêlée",
-        "colonnes": [f"Armure {a}" for a in range(6)],
-        "lignes": [{"entete": str(v), "cellules": [_probability_cell(_elimination(donnees_jeu, v, a, malus))
-                                                   for a in range(6)]}
-                   for v in range(1, 7)],
-        "note": "Probabilités exactes calculées par le moteur du site, sans couvert ni relance de sauvegarde.",
-    }
+    return table_probas(
+        donnees_jeu, "table-attaque-puissante" if malus == 1 else "table-attaque", "attaque",
+        [f"Armure {a}" for a in range(6)],
+        [{"entete": str(v), "cellules": [_probability_cell(_elimination(donnees_jeu, v, a, malus)) for a in range(6)]}
+         for v in range(1, 7)])
 
 
 def _pillage_table(donnees_jeu: dict[str, Any]) -> dict[str, Any]:
@@ -248,20 +236,9 @@ def _pillage_table(donnees_jeu: dict[str, Any]) -> dict[str, Any]:
         result = calculer(donnees_jeu, "pillage", {"armure": armure, "heros_ou_sorcier": personnage})
         return Fraction(result["esperance"]["fraction"])
 
-    return {
-        "id": "table-pillage",
-        "titre": "Pillage : or moyen par ennemi tué au corps à corps",
-        "resume": "Espérance du nombre de pièces d'or selon l'Armure de la figurine tuée.",
-        "page": "deploiement-et-scenarios",
-        "apres": "or-du-pillage",
-        "calcul": "pillage",
-        "regles": ["pillage", "or-du-pillage"],
-        "entete_lignes": "Armure",
-        "colonnes": ["Figurine", "Héros ou Sorcier"],
-        "lignes": [{"entete": str(a), "cellules": [_mean_cell(mean(a, False)), _mean_cell(mean(a, True))]}
-                   for a in range(6)],
-        "note": "Moyennes exactes : 3,5 pièces par d6 lancé.",
-    }
+    return table_probas(donnees_jeu, "table-pillage", "pillage", ["Figurine", "Héros ou Sorcier"],
+                        [{"entete": str(a), "cellules": [_mean_cell(mean(a, False)), _mean_cell(mean(a, True))]}
+                         for a in range(6)])
 
 
 def tables_statiques(donnees_jeu: dict[str, Any]) -> list[dict[str, Any]]:

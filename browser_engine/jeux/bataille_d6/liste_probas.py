@@ -1,18 +1,20 @@
 """Bataille d6: the odds of a list's units (shooting and melee) against reference targets.
 
-Targets are Armure 0 to 5, each as an ordinary figure and as a Puissante one (a Puissante
-attacker gives −1 Armure, except against a Puissante target), plus every unit of an opposing
-list when one is given. Every law comes from the declared calculation `attaque`
+Targets are the Armures of `data/bataille-d6/probas-liste.yaml` (0 to 5), each as an ordinary figure
+and as a Puissante one (a Puissante attacker gives −1 Armure, except against a Puissante target), plus
+every unit of an opposing list when one is given. Every law comes from the declared calculation `attaque`
 (data/bataille-d6/calculs.yaml) through `odds.calculer`.
 """
 from __future__ import annotations
 
 from typing import Any
 
+from ...bundle import cibles_de_reference as cibles_des_donnees
+from ...bundle import notes_probas_liste
 from ...probas_liste import Action, Calculs, Cible, Ligne, Loi, Matrice, entrees_objets, lire_adverse, nom_entree
 
 CALCUL = "attaque"
-ARMURES = range(0, 6)
+ARMURES = range(0, 6)  # the Armures a unit may have (list schema); the reference targets are data
 VALEURS = range(1, 7)
 MALUS_PUISSANTE = 1
 GROUPE_ARMURE = "armure"
@@ -34,12 +36,12 @@ def _puissante(entree: dict[str, Any]) -> bool:
     return entree.get("puissante") is True
 
 
-def cibles_de_reference() -> list[Cible]:
-    """Armure 0 to 5, ordinary then Puissante."""
-    cibles = [Cible(f"armure-{a}", f"Armure {a}", GROUPE_ARMURE, f"Figurine d'Armure {a}") for a in ARMURES]
+def cibles_de_reference(armures: list[int]) -> list[Cible]:
+    """The reference Armures, ordinary then Puissante."""
+    cibles = [Cible(f"armure-{a}", f"Armure {a}", GROUPE_ARMURE, f"Figurine d'Armure {a}") for a in armures]
     cibles += [Cible(f"armure-{a}-puissante", f"Armure {a} Puissante", GROUPE_PUISSANTE,
                      f"Figurine Puissante d'Armure {a} (le malus d'un attaquant Puissant ne s'applique pas)")
-               for a in ARMURES]
+               for a in armures]
     return cibles
 
 
@@ -122,19 +124,16 @@ def cout(_action: Action, parametres: dict[str, Any]) -> float:
 
 
 def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[str, Any]) -> Matrice:
-    """Each unit's shooting and melee against Armure 0–5 (ordinary, Puissante) and an opposing list."""
-    cibles = cibles_de_reference()
+    """Each unit's shooting and melee against the reference Armures (ordinary, Puissante) and an opposing list."""
+    armures = [int(a) for a in cibles_des_donnees(donnees_jeu, "armures")]
+    cibles = cibles_de_reference(armures)
     profils: dict[str, dict[str, Any]] = {}
-    for a in ARMURES:
+    for a in armures:
         profils[f"armure-{a}"] = {"armure": a, "puissante": False}
         profils[f"armure-{a}-puissante"] = {"armure": a, "puissante": True}
-    groupes = [{"id": GROUPE_ARMURE, "nom": "Armure 0 à 5"},
-               {"id": GROUPE_PUISSANTE, "nom": "Armure 0 à 5, cibles Puissantes"}]
-    notes = ["Sans couvert ni objet magique, sort ou Brassards d'endurance : réglez-les sur la page "
-             "« Probabilités » du jeu.",
-             "Chaque attaque vise une figurine encore debout : « au moins 1 » est la chance d'éliminer une "
-             "figurine isolée ; contre une unité adverse, « unité éliminée » est la chance d'éliminer toutes "
-             "ses figurines."]
+    etendue = f"Armure {min(armures)} à {max(armures)}"
+    groupes = [{"id": GROUPE_ARMURE, "nom": etendue}, {"id": GROUPE_PUISSANTE, "nom": f"{etendue}, cibles Puissantes"}]
+    notes = notes_probas_liste(donnees_jeu)
     adverse = lire_adverse(requete)
     if adverse is not None:
         cibles_adv, profils_adv, notes_adv = _cibles_adverses(adverse)

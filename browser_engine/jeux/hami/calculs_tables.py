@@ -26,6 +26,7 @@ from typing import Any
 import icepool
 
 from ... import bundle
+from ...bundle import table_probas
 from ...errors import ErreurDonnees, ErreurEntree, ErreurParametre
 from ...odds import Issue, ResultatCalcul, faces, fraction_texte, pourcentage
 from ...regles import pluriel
@@ -403,39 +404,14 @@ def tables_statiques(donnees_jeu: dict[str, Any]) -> list[dict[str, Any]]:
     normal = {i.id: i.probabilite for i in solo_evenements({"premier_sang": False}, donnees_jeu).issues or []}
     sang = {i.id: i.probabilite for i in solo_evenements({"premier_sang": True}, donnees_jeu).issues or []}
     return [
-        {
-            "id": "table-solo-cnj",
-            "titre": "Créatures non-joueurs : probabilité qu'un résultat sorte au moins une fois",
-            "resume": "Trois zones tirées, un résultat sorti une troisième fois étant relancé.",
-            "page": "solo", "apres": TABLE_CNJ, "calcul": "solo_cnj", "regles": [TABLE_CNJ, "solo-deploiement"],
-            "entete_lignes": "Résultat",
-            "colonnes": ["Au moins une zone"],
-            "lignes": [{"entete": _resultat(row), "cellules": [_cellule(cnj[f"ligne-{i + 1}"])]}
-                       for i, (row, _) in enumerate(rows_cnj)],
-            "note": "Probabilités exactes calculées par le moteur du site.",
-        },
-        {
-            "id": "table-solo-nemesis",
-            "titre": "Module Némésis : probabilité qu'une Némésis apparaisse",
-            "resume": "Un jet de Némésis par 1 ou 6 gardé sur la table des CNJ ; Némésis sur 5 ou 6.",
-            "page": "solo", "apres": TABLE_NEMESIS, "calcul": "solo_nemesis", "regles": [TABLE_NEMESIS, "module-nemesis"],
-            "entete_lignes": "Issue",
-            "colonnes": ["Probabilité"],
-            "lignes": [{"entete": "Une Némésis apparaît", "cellules": [_cellule(nemesis["nemesis"])]},
-                       {"entete": "Pas de Némésis", "cellules": [_cellule(nemesis["pas-de-nemesis"])]}],
-            "note": "Probabilités exactes, relances du troisième résultat identique comprises.",
-        },
-        {
-            "id": "table-solo-evenements",
-            "titre": "Module Événements : probabilité de chaque événement",
-            "resume": "1D6 par CNJ éliminé, +2 pour le premier (Premier Sang).",
-            "page": "solo", "apres": TABLE_EVENEMENTS, "calcul": "solo_evenements",
-            "regles": [TABLE_EVENEMENTS, PREMIER_SANG],
-            "entete_lignes": "Événement",
-            "colonnes": ["Jet normal", "Premier Sang (+2)"],
-            "lignes": [{"entete": _resultat(row), "cellules": [_cellule(normal[f"ligne-{i + 1}"]),
-                                                                _cellule(sang[f"ligne-{i + 1}"])]}
-                       for i, (row, _) in enumerate(rows_ev)],
-            "note": "Probabilités exactes calculées par le moteur du site.",
-        },
+        table_probas(donnees_jeu, "table-solo-cnj", "solo_cnj", ["Au moins une zone"],
+                     [{"entete": _resultat(row), "cellules": [_cellule(cnj[f"ligne-{i + 1}"])]}
+                      for i, (row, _) in enumerate(rows_cnj)]),
+        table_probas(donnees_jeu, "table-solo-nemesis", "solo_nemesis", ["Probabilité"],
+                     [{"entete": "Une Némésis apparaît", "cellules": [_cellule(nemesis["nemesis"])]},
+                      {"entete": "Pas de Némésis", "cellules": [_cellule(nemesis["pas-de-nemesis"])]}]),
+        table_probas(donnees_jeu, "table-solo-evenements", "solo_evenements", ["Jet normal", "Premier Sang (+2)"],
+                     [{"entete": _resultat(row), "cellules": [_cellule(normal[f"ligne-{i + 1}"]),
+                                                               _cellule(sang[f"ligne-{i + 1}"])]}
+                      for i, (row, _) in enumerate(rows_ev)]),
     ]

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ...bundle import notes_probas_liste
 from ...errors import ErreurEntree
 from ...probas_liste import Action, Calculs, Cible, Ligne, Loi, Matrice, lire_adverse, nom_entree, non_calculable, saisie
 from .calculs_cartes import paquet_cnj
@@ -236,19 +237,6 @@ def lignes(donnees_jeu: dict[str, Any], liste: dict[str, Any], cibles: list[tupl
     return out
 
 
-NOTES = [
-    "Une seule attaque par case, sans couvert, sans hauteur (qui change le nombre de cartes piochées), sans sort, "
-    "objet, effet de carte (Bond, Fuite…) ni capacité donnée en cours de partie (Mon protégé) : réglez-les sur la "
-    "page « Probabilités » du jeu.",
-    "Aube-Crépuscule : l'attaquant choisit la moitié des cartes lue, Jour ou Nuit ; la meilleure des deux colonnes "
-    "donne ses chances.",
-    "Chaque joueur choisit la carte la plus favorable en moyenne (voir l'interprétation du calcul « Pertes "
-    "d'Essence d'une attaque ») ; le défenseur pioche dans un paquet de même composition que le vôtre.",
-    "Castes : Essences de base (un ancien en a 2 de plus, une monture Construct aussi) ; « cible retirée » est "
-    "la chance de lui faire perdre toutes ses Essences d'un coup.",
-]
-
-
 def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[str, Any]) -> Matrice:
     """Each creature's Cogner and Tirer against the castes, the fixed defences, the solo creatures and an opposing list."""
     declarations = [declaration_paquet(donnees_jeu), MAIN]
@@ -258,7 +246,7 @@ def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[st
         vide = non_calculable([MANQUANT_PAQUET], saisies=declarations)
         vide.adverse = True
         return vide
-    notes = list(NOTES)
+    notes = notes_probas_liste(donnees_jeu)
     manquant: list[str] = []
     cnj_possible = True
     try:

@@ -1,27 +1,25 @@
 """HAMI: the reference targets of the odds of a list, and the creatures of a Communauté.
 
-Targets are read from the game data: the castes' profiles (Essences, Agilité, Robuste), the
-non-player predator's fixed card (`proprietes` of `predateur-non-joueur`), the gibier of the
-`gibier` preselection of `calcul-combat-defense-fixe`, the solo creatures' profiles, and the
-creatures of an opposing Communauté with their final characteristics from the checker.
+Targets are read from the game data: which profiles are targets is in `data/hami/probas-liste.yaml`
+(the castes, the non-player predator, the solo creatures); the castes' profiles give their Essences,
+Agilité and Robuste, the non-player predator's card (`proprietes`) its fixed defence, the `gibier`
+preselection of `calcul-combat-defense-fixe` the gibier; the creatures of an opposing Communauté come
+with their final characteristics from the checker.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+from ...bundle import cibles_de_reference
 from ...errors import ErreurEntree
 from ...probas_liste import Cible, nom_entree
 from ...regles import VueEntree
-from . import liste
 from .donnees import entier, proprietes
+from .liste import JEU, analyser
 
 CALCUL_FIXE = "calcul-combat-defense-fixe"
 PERIODES = ((False, "jour", "Jour"), (True, "nuit", "Nuit"))
-CASTES = ("guetteur", "pisteuse", "gardien", "conteur")
-PREDATEUR_NJ = "predateur-non-joueur"
-STADES_SOLO = ("predateur-larve", "predateur-adulte", "predateur-geant")
-CNJ_SOLO = ("familier-enrage", "hami-egare", "nemesis")
 PRESELECTION_GIBIER = "gibier"
 AGILITE, ROBUSTE = "agilite", "robuste"
 TRIBU_ROCHE = "roche"  # Communauté bonus: familiers neither wild nor mechanical are Robuste (line 449)
@@ -58,7 +56,7 @@ def creatures(donnees_jeu: dict[str, Any], liste: dict[str, Any]) -> tuple[list[
     """
     entrees = liste.get("entrees") if isinstance(liste.get("entrees"), list) else []
     vues = [VueEntree(i, e) for i, e in enumerate(entrees) if isinstance(e, dict)]
-    details = liste.analyser(donnees_jeu, liste, vues).details
+    details = analyser(donnees_jeu, liste, vues).details
     bonus = details.get("bonus_communaute") or {}
     return details["creatures"], bonus.get("tribu") == TRIBU_ROCHE
 
@@ -86,7 +84,7 @@ def cibles_castes(donnees_jeu: dict[str, Any]) -> list[tuple[Cible, Defense]]:
     out = []
     profils = {proprietes(p).get("caste"): p for p in donnees_jeu.get("profils") or []
                if isinstance(p, dict) and p.get("categorie") == "caste"}
-    for caste in CASTES:
+    for caste in cibles_de_reference(donnees_jeu, "castes"):
         profil = profils.get(caste)
         essences = _essences(profil or {})
         if profil is None or essences is None:
@@ -105,16 +103,21 @@ def _preselection(donnees_jeu: dict[str, Any], calcul_id: str, ident: str) -> di
     return next((p.get("valeurs") or {} for p in decl.get("preselections") or [] if p.get("id") == ident), {})
 
 
+def _predateur(donnees_jeu: dict[str, Any]) -> str:
+    """The non-player predator's profile id (module 3)."""
+    return str(cibles_de_reference(donnees_jeu, "predateur")[0])
+
+
 def _defense_predateur(donnees_jeu: dict[str, Any], nuit: bool) -> tuple[int, int]:
     """The non-player predators' fixed card: 2 Lumières by day, 3 Ombres by night (line 869)."""
-    props = proprietes(profil_par_id(donnees_jeu, PREDATEUR_NJ))
+    props = proprietes(profil_par_id(donnees_jeu, _predateur(donnees_jeu)))
     return (0, props["defense_nuit_ombre"]) if nuit else (props["defense_jour_lumiere"], 0)
 
 
 def cibles_fixes(donnees_jeu: dict[str, Any]) -> list[tuple[Cible, Defense]]:
     """The non-player predator (module 3) and the gibier of « Le terrain de chasse », by day and by night."""
     out = []
-    predateur = profil_par_id(donnees_jeu, PREDATEUR_NJ)
+    predateur = profil_par_id(donnees_jeu, _predateur(donnees_jeu))
     essences = _essences(predateur)
     gibier = _preselection(donnees_jeu, CALCUL_FIXE, PRESELECTION_GIBIER)
     for nuit, pid, pnom in PERIODES:
@@ -142,7 +145,7 @@ def cibles_solo(donnees_jeu: dict[str, Any], cnj_possible: bool) -> list[tuple[C
     out = []
     for nuit, pid, pnom in PERIODES:
         lum, omb = _defense_predateur(donnees_jeu, nuit)
-        for ident in STADES_SOLO:
+        for ident in cibles_de_reference(donnees_jeu, "solo"):
             profil = profil_par_id(donnees_jeu, ident)
             essences = _essences(profil)
             if essences is None:
@@ -154,7 +157,7 @@ def cibles_solo(donnees_jeu: dict[str, Any], cnj_possible: bool) -> list[tuple[C
                         Defense("fixe", nuit, essences, lumiere=lum, ombre=omb)))
         if not cnj_possible:
             continue
-        for ident in CNJ_SOLO:
+        for ident in cibles_de_reference(donnees_jeu, "cnj"):
             profil = profil_par_id(donnees_jeu, ident)
             essences = _essences(profil)
             if essences is None:
@@ -170,7 +173,7 @@ def cibles_adverses(donnees_jeu: dict[str, Any], adverse: dict[str, Any]) -> tup
     out: list[tuple[Cible, Defense]] = []
     notes: list[str] = []
     jeu = adverse.get("jeu")
-    if jeu is not None and jeu != liste.JEU:
+    if jeu is not None and jeu != JEU:
         raise ErreurEntree(f"La liste adverse est pour le jeu « {str(jeu)[:40]} », pas pour HAMI : donnez une "
                            "Communauté de HAMI.")
     figures, roche = creatures(donnees_jeu, adverse)

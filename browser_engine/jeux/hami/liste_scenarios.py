@@ -10,7 +10,9 @@ none, rules that a group of predators does not follow). This module checks the r
   into two groups worth at least 3 points each (a Hami stays with its familiers and mount);
 * « une Communauté contenant 4 familiers » (l. 1267): exactly four familiers, attached or wild.
 
-The scenario ids, roles and numbers below are those of the book's lines quoted beside them.
+Which scenarios give roles, and who deploys in two groups, is data: the `proprietes` of each scenario
+(`roles`, `deux_groupes`: « tous » or a role). The numbers below are those of the book's lines quoted
+beside them.
 """
 from __future__ import annotations
 
@@ -18,20 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-# Scenarios whose players have different parts, and the roles a list may take in them.
-ROLES = {
-    "vol-de-familiers": ("joueur-1", "joueur-2", "joueur-3"),  # l. 1261-1267
-    "invasion-de-predateurs": ("joueur-1", "joueur-2", "joueur-3"),  # l. 1281-1285
-    "fausse-piste": ("pacte", "rescousse"),  # l. 1121
-    "embuscade-et-averse": ("attaquant", "defenseur"),  # l. 1143
-}
-# Scenarios deployed in two groups, and who must do it (None: every player).
-DEUX_GROUPES: dict[str, str | None] = {
-    "l-hiver-approche": None,  # l. 1044
-    "fausse-piste": "pacte",  # l. 1121
-    "embuscade-et-averse": "attaquant",  # l. 1143
-    "la-bonne-piste": None,  # l. 1167
-}
+TOUS = "tous"  # `deux_groupes`: every player deploys in two groups
 POINTS_PAR_GROUPE = 3  # « un groupe ne peut pas faire moins de 3 points »
 VOL_DE_FAMILIERS = "vol-de-familiers"
 FAMILIERS_DU_JOUEUR_1 = 4  # « une Communauté contenant 4 familiers » (l. 1267)
@@ -70,10 +59,20 @@ class Choix:
         return self.scenario == INVASION and self.role == ROLE_PREDATEURS
 
 
+def _proprietes(scenarios: dict[str, dict[str, Any]], scenario: str | None) -> dict[str, Any]:
+    valeur = (scenarios.get(scenario) or {}).get("proprietes") if scenario is not None else None
+    return valeur if isinstance(valeur, dict) else {}
+
+
+def roles_du_scenario(scenarios: dict[str, dict[str, Any]], scenario: str | None) -> tuple[str, ...]:
+    """The roles a scenario gives its players (none when it does not distinguish them)."""
+    return tuple(str(r) for r in _proprietes(scenarios, scenario).get("roles") or ())
+
+
 def lire(options: dict[str, Any], scenarios: dict[str, dict[str, Any]]) -> Choix:
     """The scenario and role of a list's options; unknown values are left to the schema."""
     scenario, role = options.get("scenario"), options.get("role")
-    roles = {r for noms in ROLES.values() for r in noms}
+    roles = {r for ident in scenarios for r in roles_du_scenario(scenarios, ident)}
     return Choix(scenario if isinstance(scenario, str) and scenario in scenarios else None,
                  role if isinstance(role, str) and role in roles else None)
 
@@ -93,7 +92,8 @@ def verifier(choix: Choix, options: dict[str, Any], unites: Sequence[Unite],
     """
     if not _role(choix, options, scenarios, erreur, avertissement):
         return
-    if choix.scenario in DEUX_GROUPES and DEUX_GROUPES[choix.scenario] in (None, choix.role):
+    deux_groupes = _proprietes(scenarios, choix.scenario).get("deux_groupes")
+    if choix.scenario is not None and deux_groupes is not None and deux_groupes in (TOUS, choix.role):
         _deux_groupes(choix.scenario, unites, scenarios, erreur)
     if choix.scenario == VOL_DE_FAMILIERS and choix.role == "joueur-1":
         _quatre_familiers(unites, erreur)
@@ -108,11 +108,12 @@ def _role(choix: Choix, options: dict[str, Any], scenarios: dict[str, dict[str, 
     """True when the line-up can be checked: the role, if any, fits the scenario."""
     donne = options.get("role")
     if donne is None:
-        if choix.scenario in ROLES:
+        if roles_du_scenario(scenarios, choix.scenario):
             avertissement(CODE_ROLE_MANQUANT, "Le scénario « {scenario} » donne un rôle à chaque joueur : indiquez le "
                           "vôtre, {champ:/options/role} ({valeurs:/options/role={roles}}), pour que la composition "
                           "de la Communauté soit vérifiée.", "/options", choix.scenario,
-                          {"scenario": _nom(scenarios, choix.scenario), "roles": list(ROLES[choix.scenario])})
+                          {"scenario": _nom(scenarios, choix.scenario),
+                           "roles": list(roles_du_scenario(scenarios, choix.scenario))})
             return False
         return True
     if choix.scenario is None:
@@ -120,7 +121,7 @@ def _role(choix: Choix, options: dict[str, Any], scenarios: dict[str, dict[str, 
             erreur(CODE_ROLE_SANS_SCENARIO, "{champ:/options/role} n'a de sens qu'avec un scénario : choisissez aussi "
                    "{champ:/options/scenario}, ou retirez {champ:/options/role}.", "/options/role", "scenarios")
         return False
-    roles = ROLES.get(choix.scenario, ())
+    roles = roles_du_scenario(scenarios, choix.scenario)
     if choix.role not in roles:
         attendu = ("ses rôles sont : {valeurs:/options/role={roles}&}" if roles
                    else "il ne distingue pas les joueurs : retirez {champ:/options/role}")

@@ -10,7 +10,7 @@ tribe, stronger (lines 681-684 and 1573 of the book): their keys carry the tribe
 Rows: each figure's attack (`calcul-combat`), the fixed-dice attacks its cards give (the
 `calcul-attaque-fixe` preselections whose rule is one of its cards), Trull A and Worm's sword
 (`calcul-worm`). Targets: 1 to 5 defence dice, and each figure of an opposing tribe whose
-defence is known. Card effects: `liste_probas_effets`.
+defence is known (`data/hate/probas-liste.yaml`). Card effects: `liste_probas_effets`.
 """
 from __future__ import annotations
 
@@ -19,28 +19,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ... import des, odds
+from ...bundle import cibles_de_reference, notes_probas_liste
 from ...errors import ErreurEntree
 from ...probas_liste import Action, Calculs, Cible, Ligne, Loi, Matrice, lire_adverse, non_calculable, saisie
 from ...schema_lite import afficher
 from .calculs_combat import MAX_DES
 from .liste_figures import LIBELLES, MERCENAIRE, TRIBU_SHAMAN_IMMORTEL, TYPES_TRIBU, TYRAN, Controle, Figure
-from .liste_probas_effets import (
-    ATTAQUES_EN_PLUS,
-    EFFETS_ATTAQUE,
-    EFFETS_DEFENSE,
-    FRAPPES_CONTRE,
-    NON_COMPTES_ATTAQUE,
-    NON_COMPTES_DEFENSE,
-    Cartes,
-    cartes,
-    profil,
-)
+from .liste_probas_effets import Cartes, Effets, cartes, effets, profil
 
 COMBAT = "calcul-combat"
 FIXE = "calcul-attaque-fixe"
 WORM = "calcul-worm"
 REGLE_WORM = "worm-c"
-DEFENSES = range(1, 6)
 GROUPE_REFERENCE = "defense"
 GROUPE_RELANCE = "defense-relance"
 GROUPE_ADVERSE = "adverse"
@@ -154,6 +144,7 @@ class Contexte:
     defenses: dict[str, dict[str, Any]]  # target id -> defence parameters of `calcul-combat`
     saisies: list[dict[str, Any]]
     manquant: list[str]  # the kinds whose attack dice are not typed
+    effets: Effets  # the cards that change an attack or a defence (data)
     types: dict[str, str] = field(default_factory=dict)  # opposing target id -> its figure type
 
 
@@ -174,13 +165,13 @@ def _action(ctx: Contexte, ident: str, nom: str, calcul: str, attaque: dict[str,
     return Action(ident, nom, calcul, parametres, detail)
 
 
-def _frappes_contre(jeu_cartes: Cartes) -> tuple[dict[str, int], list[str]]:
+def _frappes_contre(ctx: Contexte, jeu_cartes: Cartes) -> tuple[dict[str, int], list[str]]:
     """Flat hits by target type from the figure's cards, and how the row names them."""
     contre: dict[str, int] = {}
     noms = []
     for carte in jeu_cartes.actives:
-        if carte.get("id") in FRAPPES_CONTRE:
-            types, n = FRAPPES_CONTRE[carte["id"]]
+        if carte.get("id") in ctx.effets.frappes_contre:
+            types, n = ctx.effets.frappes_contre[carte["id"]]
             for t in types:
                 contre[t] = contre.get(t, 0) + n
             noms.append(f"{carte.get('nom')} : +{n} frappes contre " + " et ".join(
@@ -203,14 +194,14 @@ def _attaques(ctx: Contexte, ligne: Ligne, s: Sorte, jeu_cartes: Cartes) -> None
         if s.nom not in ctx.manquant:
             ctx.manquant.append(s.nom)
         return
-    p = profil(base, jeu_cartes, EFFETS_ATTAQUE, NON_COMPTES_ATTAQUE)
+    p = profil(base, jeu_cartes, ctx.effets.attaque, ctx.effets.non_comptes_attaque)
     if p.non_comptes:
         ligne.remarques.append("Non compté (dépend de la partie) : " + " ; ".join(p.non_comptes) + ".")
     variantes = [("attaque", "Attaque", 0, "")]
-    for carte in (c for c in jeu_cartes.actives if c.get("id") in ATTAQUES_EN_PLUS):
-        plus, nom_carte = ATTAQUES_EN_PLUS[carte["id"]], carte.get("nom", carte["id"])
+    for carte in (c for c in jeu_cartes.actives if c.get("id") in ctx.effets.attaques_en_plus):
+        plus, nom_carte = ctx.effets.attaques_en_plus[carte["id"]], carte.get("nom", carte["id"])
         variantes.append((f"attaque-{carte['id']}", f"Attaque {nom_carte} (+{plus} dés)", plus, f" + {plus} de {nom_carte}"))
-    contre, noms = _frappes_contre(jeu_cartes)
+    contre, noms = _frappes_contre(ctx, jeu_cartes)
     for ident, nom, plus, origine in variantes:
         total = p.des + plus
         if total > MAX_DES:
@@ -283,7 +274,7 @@ def _cibles_adverses(ctx: Contexte, adverse: dict[str, Any]) -> tuple[list[Cible
         if base is None:
             sans_defense.append(nom)
             continue
-        p = profil(base, cartes(controle, figure), EFFETS_DEFENSE, NON_COMPTES_DEFENSE)
+        p = profil(base, cartes(controle, figure), ctx.effets.defense, ctx.effets.non_comptes_defense)
         ident = f"adverse-{figure.index}"
         ctx.defenses[ident] = {"des_defense": p.des, **p.parametres}
         ctx.types[ident] = str(figure.type)
@@ -299,14 +290,14 @@ def _cibles_adverses(ctx: Contexte, adverse: dict[str, Any]) -> tuple[list[Cible
     return cibles, notes
 
 
-def cibles_de_reference(ctx: Contexte) -> list[Cible]:
-    """1 to 5 defence dice, then the same with the free defence reroll of B-01 (a generic upgrade)."""
+def cibles_de_defense(ctx: Contexte, defenses: list[int]) -> list[Cible]:
+    """The reference defence dice (1 to 5), then the same with the free defence reroll of B-01 (a generic upgrade)."""
     cibles = []
-    for m in DEFENSES:
+    for m in defenses:
         ctx.defenses[f"defense-{m}"] = {"des_defense": m}
         cibles.append(Cible(f"defense-{m}", f"{_pluriel(m, 'dé')} de défense", GROUPE_REFERENCE,
                             f"Cible qui lance {_pluriel(m, 'dé')} de défense, sans relance ni parade ajoutée"))
-    for m in DEFENSES:
+    for m in defenses:
         ctx.defenses[f"defense-{m}-relance"] = {"des_defense": m, "relance_libre_defense": True}
         cibles.append(Cible(f"defense-{m}-relance", f"{_pluriel(m, 'dé')}, relance B-01", GROUPE_RELANCE,
                             f"Cible qui lance {_pluriel(m, 'dé')} de défense et relance une fois ceux de son choix "
@@ -334,15 +325,6 @@ def cout(_action: Action, parametres: dict[str, Any]) -> float:
     return 0.5 + a * d / 16 * (1 + ra) * (1 + rd) + a * a / 50 * (1 + ra)
 
 
-NOTES = [
-    "Une attaque, sans soutien, hauteur, exploit de la forge ni carte tribu : réglez-les sur la page "
-    "« Probabilités » de Hate. KO quand les frappes dépassent les parades (écart d'au moins 1).",
-    "Un jeton Haine d'Endurance (Endurance, B-03, Trull B) éviterait le KO : il n'est pas compté.",
-    "Dés de base : ceux que vous avez saisis ; améliorations et cicatrices ajoutées quand le livre en donne le "
-    "nombre (A-03, A-04, B-01, cicatrices A-01, B-01, B-02…), les autres sont signalées.",
-]
-
-
 def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[str, Any]) -> Matrice:
     """Each figure's attacks against 1 to 5 defence dice and the figures of an opposing tribe.
 
@@ -355,11 +337,12 @@ def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[st
     decl_de = _declaration_de(donnees_jeu)
     de = _de_saisi(requete, decl_de)
     controle = Controle(donnees_jeu, liste)
-    ctx = Contexte(donnees_jeu, requete, de or Faces(), {}, [decl_de], [])
-    cibles = cibles_de_reference(ctx)
-    groupes = [{"id": GROUPE_REFERENCE, "nom": "Défense de 1 à 5 dés"},
-               {"id": GROUPE_RELANCE, "nom": "Défense de 1 à 5 dés, relance B-01"}]
-    notes = list(NOTES)
+    ctx = Contexte(donnees_jeu, requete, de or Faces(), {}, [decl_de], [], effets(donnees_jeu))
+    defenses = [int(m) for m in cibles_de_reference(donnees_jeu, "defenses")]
+    cibles = cibles_de_defense(ctx, defenses)
+    etendue = f"Défense de {min(defenses)} à {max(defenses)} dés"
+    groupes = [{"id": GROUPE_REFERENCE, "nom": etendue}, {"id": GROUPE_RELANCE, "nom": f"{etendue}, relance B-01"}]
+    notes = notes_probas_liste(donnees_jeu)
     adverse = lire_adverse(requete)
     if adverse is not None:
         cibles_adv, notes_adv = _cibles_adverses(ctx, adverse)

@@ -1,7 +1,8 @@
 """Hate: which cards of a figure change one attack, as parameters of the combat calculations.
 
-Only the effects the data states as a plain, unconditional number enter a calculation (each id
-below is a card of `data/hate/capacites.yaml`, whose `resume` gives the number); the effects
+Only the effects the data states as a plain, unconditional number enter a calculation (each card
+of `effets` in `data/hate/probas-liste.yaml` is one of `data/hate/capacites.yaml`, whose `resume`
+gives the number); the effects
 that depend on the game (height, Haine, a carried body, the round…) or that the calculations
 do not model are named in the row's remarks instead. A card covered by a later one on its slot,
 or by a scar, has no effect (same reading as the list checker, `Controle.actives`).
@@ -11,43 +12,39 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...bundle import probas_liste
 from .liste_figures import MERCENAIRE, TYRAN, Controle, Figure
 
-# Attack: `des` adds dice (minus removes them); the other keys are `calcul-combat` parameters.
-EFFETS_ATTAQUE: dict[str, dict[str, int | bool]] = {
-    "generique-a-03": {"des": 1},  # +1 dé en attaque
-    "generique-a-04": {"relance_libre_attaque": True},  # relancer les dés choisis, une fois
-    "um-tull-a-02": {"des": 2},  # +2 dés en attaque
-    "um-tull-a-03": {"frappes_bonus_attaque": 2},  # +2 frappes en attaque
-    "bul-gar-d-02": {"des": -1},  # −1 dé en attaque
-    "cicatrice-a-01": {"des": -1},  # −1 dé en attaque
-    "mission-joker-trois-frappes": {"joker_triple_attaque": True},  # joker = 3 frappes
-    "maw-a": {"frappes_bonus_attaque": 3},  # +3 frappes en attaque
-    "sheya-a": {"frappes_bonus_attaque": 1},  # +1 frappe en attaque
-}
-# Defence, for the figures of an opposing tribe.
-EFFETS_DEFENSE: dict[str, dict[str, int | bool]] = {
-    "generique-b-01": {"relance_libre_defense": True},  # relancer les dés choisis, une fois
-    "cicatrice-b-01": {"des": -1},  # −1 dé en défense
-    "cicatrice-b-02": {"jokers_sans_parade_defense": True},  # les jokers ne parent pas
-    "um-tull-a-03": {"des": -1},  # −1 dé en défense
-    "rash-naar-b": {"parades_bonus_defense": 2},  # +2 parades en défense
-    "le-tyran-d": {"tyran_defense": True},  # sa défense donne toujours 1 frappe
-}
-# Flat hits against some figure types only: counted against the opposing figures of those types.
-FRAPPES_CONTRE: dict[str, tuple[frozenset[str], int]] = {
-    "mission-tueur-de-princes": (frozenset({"prince"}), 2),  # +2 frappes contre un Prince
-    "vrail-a": (frozenset({"prince", "champion"}), 2),  # +2 frappes contre les Princes et les Champions
-}
-# Trull A: « Action : attaquer avec +3 dés » — an attack of its own, beside the ordinary one.
-ATTAQUES_EN_PLUS: dict[str, int] = {"trull-a": 3}
-# Cards that change an attack only in some situations, or in a way no calculation models.
-NON_COMPTES_ATTAQUE = (
-    "generique-a-02", "generique-c-04", "um-gra-b-01-des", "um-cal-a-02", "vore-nash-a-03",
-    "mission-sauveur", "bra-ku-taa-a", "char-a", "grock-a",
-    "tun-dor-a", "brothers-ashkar-a", "le-tyran-a",
-)
-NON_COMPTES_DEFENSE = ("generique-b-02", "generique-b-03", "um-cordu-b-02", "clay-man-b", "trull-b", "endurance")
+
+@dataclass(frozen=True)
+class Effets:
+    """The cards that change an attack or a defence (`effets` of `data/hate/probas-liste.yaml`).
+
+    `attaque` and `defense`: card -> parameters (`des` adds dice, minus removes them; the other keys are
+    `calcul-combat` parameters); `frappes_contre`: card -> (figure types, flat hits against them);
+    `attaques_en_plus`: card -> dice of an attack of its own; `non_comptes_*`: cards named, not counted.
+    """
+
+    attaque: dict[str, dict[str, int | bool]]
+    defense: dict[str, dict[str, int | bool]]
+    frappes_contre: dict[str, tuple[frozenset[str], int]]
+    attaques_en_plus: dict[str, int]
+    non_comptes_attaque: tuple[str, ...]
+    non_comptes_defense: tuple[str, ...]
+
+
+def effets(donnees_jeu: dict[str, Any]) -> Effets:
+    """The card effects the game data states (an empty table for what it does not give)."""
+    data = probas_liste(donnees_jeu).get("effets") or {}
+    return Effets(
+        attaque=dict(data.get("attaque") or {}),
+        defense=dict(data.get("defense") or {}),
+        frappes_contre={carte: (frozenset(v["types"]), int(v["frappes"]))
+                        for carte, v in (data.get("frappes_contre") or {}).items()},
+        attaques_en_plus={carte: int(n) for carte, n in (data.get("attaques_en_plus") or {}).items()},
+        non_comptes_attaque=tuple(data.get("non_comptes_attaque") or ()),
+        non_comptes_defense=tuple(data.get("non_comptes_defense") or ()),
+    )
 
 
 @dataclass

@@ -38,6 +38,7 @@ from typing import Any
 import icepool
 
 from ... import bundle
+from ...bundle import table_probas
 from ...errors import ErreurDonnees, ErreurParametre
 from ...odds import Issue, ResultatCalcul, faces, fraction_texte, pourcentage
 
@@ -595,20 +596,7 @@ def _colonnes() -> list[tuple[str, Camp]]:
 def tables_statiques(donnees_jeu: dict[str, Any]) -> list[dict[str, Any]]:
     """Precomputed P(success) of an action against a threshold (see `odds.tables_statiques`)."""
     colonnes = _colonnes()
-    return [{
-        "id": "table-reussite-d-une-action",
-        "titre": "Réussir une action contre un seuil",
-        "resume": "Probabilité de réussite selon le niveau et l'écart entre le seuil et caractéristiques + bonus ; "
-                  "EC sur 1 (sur 1 et 2 pour le tir d'un tireur), sans Héroïque ni Spécialiste.",
-        "page": "actions",
-        "apres": "principe-des-actions",
-        "calcul": "seuil",
-        "regles": ["principe-des-actions", "niveau", "jets-critiques", "maitrise", "tireur"],
-        "entete_lignes": "Seuil − (caractéristiques + bonus)",
-        "colonnes": [nom for nom, _ in colonnes],
-        "lignes": [{"entete": _entete_ecart(ecart),
-                    "cellules": [_cellule(loi_seuil(camp, ecart).reussite()) for _, camp in colonnes]}
-                   for ecart in ECARTS_TABLE],
-        "note": "Probabilités exactes : on garde le meilleur dé ; un 10 réussit toujours ; le dé de maîtrise "
-                "relance le plus faible des trois dés quand l'action échoue.",
-    }]
+    return [table_probas(donnees_jeu, "table-reussite-d-une-action", "seuil", [nom for nom, _ in colonnes],
+                         [{"entete": _entete_ecart(ecart),
+                           "cellules": [_cellule(loi_seuil(camp, ecart).reussite()) for _, camp in colonnes]}
+                          for ecart in ECARTS_TABLE])]

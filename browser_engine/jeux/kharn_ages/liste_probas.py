@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...bundle import notes_probas_liste
 from ...probas_liste import MAX_CIBLES, Action, Cible, Ligne, Matrice, entrees_objets, lire_adverse, nom_entree, non_calculable
 from .liste_probas_profils import (
     FORMULAIRE,
@@ -36,19 +37,6 @@ PA_STANDARD = 2
 GROUPE_ADVERSE = "adverse"
 NIVEAUX = ("I", "II", "III")
 
-NOTES = [
-    "Chaque case est une seule attaque. Corps à corps : attaque standard (2 PA), la caractéristique la plus "
-    "forte engagée deux fois (à égalité, P, dont l'effet ajoute 1 dégât) ; dégâts = sa valeur. Tir, pour une "
-    "figurine qui porte une arme de tir : tir basique (AA) ou tir en mouvement (VV), le plus fort, en tireur "
-    "(EC sur 1 et 2), à portée moyenne ; dégâts = la caractéristique.",
-    "Défense standard (2 PA) : la cible engage, parmi les caractéristiques de l'attaquant, celle qui lui est la "
-    "plus forte, plus sa meilleure caractéristique. Défense réflexe : le dé seul (plus de PA).",
-    "Dés de maîtrise : ceux de la carte, d'après leur domaine (corps à corps, tir, défense). L'armure compte si "
-    "la carte donne son seuil, ses protections et sa durée de vie.",
-    "Laissés de côté : dégâts et effets des armes (écrits en texte libre sur les cartes), boucliers, soutiens, "
-    "couverts, hauteur, portée, assaut et compétences (Héroïque, Spécialiste, Brutalité…). Réglez-les sur la page "
-    "« Probabilités » de Khârn-Âges (« Attaque complète et dégâts »).",
-]
 MANQUANT_LIVRE = (f"Le livre ne donne aucune carte de profil : caractéristiques, PV et armures viennent de vos "
                   f"cartes, à recopier dans {FORMULAIRE} (ou dans la liste, sous « profils »).")
 
@@ -276,7 +264,7 @@ def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[st
     manquant = [MANQUANT_LIVRE] + construction.manquant if construction.manquant else []
     return Matrice(cibles=construction.cibles, groupes=_groupes(construction.cibles, adverse), lignes=lignes,
                    resultat="PV perdus par la cible (une attaque)", succes="Au moins 1 PV perdu",
-                   hors_de_combat="Cible terrassée", notes=NOTES + construction.notes,
+                   hors_de_combat="Cible terrassée", notes=notes_probas_liste(donnees_jeu) + construction.notes,
                    manquant=manquant, adverse=True, unite="PV",
                    note_hors_bornes="Des cases restent vides : leurs valeurs dépassent les bornes du calcul "
                                     "(caractéristiques engagées au plus 30, perce-armure au plus 10).")

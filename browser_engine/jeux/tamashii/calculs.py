@@ -14,6 +14,7 @@ from typing import Any
 
 import icepool
 
+from ...bundle import table_probas
 from ...errors import ErreurParametre
 from ...odds import Issue, ResultatCalcul, fraction_texte, pourcentage
 from ...pioche import CALCULS as CALCULS_PIOCHE
@@ -204,13 +205,4 @@ def tables_statiques(donnees_jeu: dict[str, Any]) -> list[dict[str, Any]]:
         lignes.append({"entete": f"{cases} case{pluriel(cases)}",
                        "cellules": [_cellule(Fraction(sum(w for t, w in tirages.items() if t[0] >= k), total))
                                     for k in colonnes]})
-    return [{"id": "premier-remplissage", "titre": "Premier remplissage depuis le Sac de départ",
-             "resume": "Probabilité d'avoir au moins k pions du type de vos Données Essentielles parmi les "
-                       "pions piochés, selon le nombre de cases à remplir.",
-             "page": "donnees", "apres": "sac-de-donnees", "calcul": "sac",
-             "regles": ["sac-de-donnees", "phase-de-planification"],
-             "entete_lignes": "Cases remplies",
-             "colonnes": [f"au moins {k}" for k in colonnes], "lignes": lignes,
-             "note": "Sac de départ : 13 pions, 4 du type Essentiel et 3 de chacun des trois autres types "
-                     "(étape 4 de la mise en place). Le nombre de cases en Surbrillance dépend du Lanceur, "
-                     "dont la forme n'est pas dans le texte du livre."}]
+    return [table_probas(donnees_jeu, "premier-remplissage", "sac", [f"au moins {k}" for k in colonnes], lignes)]

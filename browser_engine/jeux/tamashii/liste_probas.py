@@ -27,6 +27,7 @@ import unicodedata
 from typing import Any
 
 from ... import bundle
+from ...bundle import cibles_de_reference, notes_probas_liste
 from ...des import lire_des
 from ...errors import ErreurEntree
 from ...probas_liste import MAX_LOIS_GARDEES, Action, Calculs, Cible, Ligne, Loi, Matrice, entrees_objets, nom_entree, non_calculable, saisie
@@ -37,8 +38,6 @@ from . import liste_probas_groupe as groupe_de_test
 GROUPE_TEST = "tests"
 GROUPE_ATTAQUE = "attaque"
 GROUPE_TRACE = "trace"
-SUCCES_DE_REFERENCE = range(1, 7)
-DES_DE_TRACE = range(1, 5)
 SYMBOLES_X = {1: "symbole de base", 2: "symbole moins courant"}
 CORPS_DE_DEPART = "marcheur"
 # What a cell counts, and what « at least 1 » means, for the group shown (all groups: the first pair).
@@ -55,18 +54,6 @@ MANQUANT_DE = (
     "« manquant ») : saisissez les 6 faces de votre dé dans « Vos données » pour calculer les Tests, "
     "le Jet d'Attaque et le Jet de Trace de chaque joueur."
 )
-NOTES = [
-    "Chaque ligne est un joueur de la mise en place ; ses Relances et sa Puissance sont celles de son état "
-    "en cours de partie (etat), sinon de ses Atouts de départ, sinon 0.",
-    "Ni Augmentation, ni capacité de Corps, ni Cadre fixe payé avant le Cadre X : la page « Probabilités » de "
-    "Tamashii calcule ce Cadre.",
-    "Test de Groupe : l'ordre du tour est lu comme celui de la liste, à partir du joueur qui mène le Test ; "
-    "chacun vide le même nombre de pions.",
-    "Les dés d'Ennemi (attaques des Ennemis, jet de Réinitialisation) ne dépendent d'aucun joueur de la liste : "
-    "ils sont sur la page « Probabilités ».",
-]
-
-
 # --- declarations of the inputs, taken from calculs.yaml -------------------------------------
 
 def _parametre(donnees_jeu: dict[str, Any], calcul: str, ident: str) -> dict[str, Any]:
@@ -180,19 +167,19 @@ def _limite(ligne: Ligne, nom: str, valeur: int | None, maximum: int) -> int:
 
 # --- targets and actions ---------------------------------------------------------------------
 
-def cibles() -> list[Cible]:
-    """Tests of 1 to 6 successes, the X frame of each symbol, trace rolls of 1 to 4 dice.
+def cibles(succes: list[int], des_de_trace: list[int]) -> list[Cible]:
+    """Tests of 1 to 6 successes, the X frame of each symbol, trace rolls of 1 to 4 dice (the numbers are data).
 
     Tests of « N × [joueurs] » successes are the group tests' targets (`liste_probas_groupe`).
     """
     out = [Cible(f"test-{s}", f"Test {s}", GROUPE_TEST, f"Chance de réussir un Test de {s} succès")
-           for s in SUCCES_DE_REFERENCE]
+           for s in succes]
     out += [Cible(f"cadre-x-{s}", f"Cadre X, {nom}", GROUPE_ATTAQUE,
                   f"Dés montrant le {nom} après le jet et les Relances : 1 Dégât chacun à l'Ennemi Prioritaire")
             for s, nom in SYMBOLES_X.items()]
     out += [Cible(f"trace-{n}", f"Trace à {n} dé{'s' if n > 1 else ''}", GROUPE_TRACE,
                   f"Seuil de la piste Trace à {n} dé{'s' if n > 1 else ''} (les seuils ne sont pas dans le livre)")
-            for n in DES_DE_TRACE]
+            for n in des_de_trace]
     return out
 
 
@@ -265,9 +252,9 @@ def _action_attaque(ident: str, nom: str, de: str, att: int, puissance: int, rel
     return Action(ident, nom, "attaque", parametres, detail)
 
 
-def _action_trace(de: str, relances: int, detail: str) -> Action:
+def _action_trace(de: str, relances: int, detail: str, des_de_trace: list[int]) -> Action:
     parametres: dict[str, dict[str, Any] | None] = {
-        f"trace-{n}": {"de": de, "des": n, "relances": relances} for n in DES_DE_TRACE}
+        f"trace-{n}": {"de": de, "des": n, "relances": relances} for n in des_de_trace}
     return Action("trace", "Jet de Trace", "trace", parametres, detail)
 
 
@@ -282,6 +269,7 @@ class _Joueurs:
         self.donnees_jeu = donnees_jeu
         self.requete = requete
         self.saisies_att: dict[str, dict[str, Any]] = {}
+        self.des_de_trace = [int(n) for n in cibles_de_reference(donnees_jeu, "des_de_trace")]
 
     def att(self, entree: dict[str, Any], corps: str) -> tuple[int | None, str]:
         """The active Body's ATT and where it comes from; None when the player has not typed it."""
@@ -313,8 +301,7 @@ class _Joueurs:
                 ligne.remarques = [r for r in ligne.remarques if not r.startswith("Jet d'Attaque")]
         return ligne
 
-    @staticmethod
-    def _actions(ligne: Ligne, de: str, pions: int, relances: int, puissance: int, att: int | None,
+    def _actions(self, ligne: Ligne, de: str, pions: int, relances: int, puissance: int, att: int | None,
                  origine: str, cibles_test: list[Cible]) -> None:
         avec_relances = f", {_pluriel(relances, 'Relance')}" if relances else ", sans Relance"
         ligne.actions.append(_action_test(de, pions, relances, cibles_test,
@@ -329,7 +316,7 @@ class _Joueurs:
                 ligne.actions.append(_action_attaque(
                     "attaque-puissance", "Jet d'Attaque avec Puissance", de, att, puissance, relances,
                     f"{origine} + {puissance} Puissance, {_pluriel(att + puissance, 'dé')}{avec_relances}"))
-        ligne.actions.append(_action_trace(de, relances, f"dés du seuil{avec_relances}"))
+        ligne.actions.append(_action_trace(de, relances, f"dés du seuil{avec_relances}", self.des_de_trace))
 
 
 def _joueurs(liste: dict[str, Any]) -> int:
@@ -352,15 +339,15 @@ def matrice(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[st
     de = json.dumps(lire_des(decl_de, valeur_de), ensure_ascii=False) if valeur_de is not None else None
     pions = _entier_saisi(requete, decl_pions)
     pions = int(decl_pions["defaut"]) if pions is None else pions
-    toutes = cibles()
     lecteur = _Joueurs(donnees_jeu, requete)
+    toutes = cibles([int(s) for s in cibles_de_reference(donnees_jeu, "succes")], lecteur.des_de_trace)
     groupe = requete.get("groupe")
     groupe = GROUPE_TEST if groupe == "" else groupe
     entrees = entrees_objets(liste)
     lignes = [lecteur.ligne(i, e, de, pions, [c for c in toutes if c.groupe == GROUPE_TEST], groupe)
               for i, e in entrees]
     saisies = [decl_de, decl_pions, *lecteur.saisies_att.values()]
-    notes = list(NOTES)
+    notes = notes_probas_liste(donnees_jeu)
     if requete.get("adverse") not in (None, ""):
         notes.append("Le livre ne fait pas combattre deux joueurs : la liste adverse n'est pas utilisée.")
     if de is None:
