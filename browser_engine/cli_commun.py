@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .catalogue import fusionner_catalogue
-from .cli_donnees import charger_donnees, raison, safe
+from .cli_donnees import charger_donnees, os_reason, safe
 from .errors import ErreurEntree
 from .reader import MAX_OCTETS, lire_document, lire_liste
 from .validation import valider
@@ -45,7 +45,7 @@ def read_bytes(name: str) -> bytes:
         with path.open("rb") as stream:  # a device or a pipe has no size: read at most the limit
             return stream.read(MAX_OCTETS + 1)
     except OSError as exc:
-        raise ErreurEntree(f"Impossible de lire {safe(name)} : {raison(exc)}.") from None
+        raise ErreurEntree(f"Impossible de lire {safe(name)} : {os_reason(exc)}.") from None
 
 
 def read_list(name: str) -> dict[str, Any]:

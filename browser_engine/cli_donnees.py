@@ -37,7 +37,7 @@ def safe(text: Any) -> str:
 
 # --- game data ------------------------------------------------------------------------------
 
-def raison(exc: OSError) -> str:
+def os_reason(exc: OSError) -> str:
     """French reason of a system error (`fichier ou dossier introuvable`)."""
     return OS_REASONS.get(exc.errno or 0, f"erreur système n° {exc.errno}" if exc.errno else "erreur système")
 
@@ -57,7 +57,7 @@ def _read_yaml(path: Path) -> Any:
     try:
         return yaml.safe_load(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise ErreurDonnees(f"Données illisibles : {safe(path)} : {raison(exc)}.") from None
+        raise ErreurDonnees(f"Données illisibles : {safe(path)} : {os_reason(exc)}.") from None
     except UnicodeDecodeError:
         raise ErreurDonnees(f"Données illisibles : {safe(path)} n'est pas un texte UTF-8.") from None
     except yaml.YAMLError as exc:
@@ -110,54 +110,54 @@ def charger_donnees(jeu: str, donnees: Path | None = None) -> dict[str, Any]:
             raise ErreurEntree(f"--donnees : {safe(donnees)} est introuvable (attendu : le dossier data/ du "
                                "site ou un paquet JSON assets/data/<jeu>.json).")
         if donnees is not None and donnees.is_file():
-            return lire_paquet(donnees, jeu)
+            return read_bundle_file(donnees, jeu)
         data_dir = donnees or default_data_dir()
         if not (data_dir / jeu / "jeu.yaml").is_file():
             raise ErreurEntree(f"Jeu inconnu « {jeu} » (aucun fichier {safe(data_dir / jeu / 'jeu.yaml')}).")
     except OSError as exc:
-        raise ErreurEntree(f"--donnees : impossible de lire {safe(donnees)} : {raison(exc)}.") from None
+        raise ErreurEntree(f"--donnees : impossible de lire {safe(donnees)} : {os_reason(exc)}.") from None
     return naive_bundle(data_dir, jeu)
 
 
-def lire_paquet(chemin: Path, jeu: str) -> dict[str, Any]:
+def read_bundle_file(path: Path, jeu: str) -> dict[str, Any]:
     """Read an exported JSON bundle (`assets/data/<jeu>.json`) and check that it is one, for `jeu`.
 
     Raises:
         ErreurEntree: unreadable file, not JSON, or not the bundle of that game.
 
     """
-    debut = f"--donnees : {safe(chemin)}"
+    start = f"--donnees : {safe(path)}"
     try:
-        if chemin.stat().st_size > BUNDLE_MAX_OCTETS:
-            raise ErreurEntree(f"{debut} est trop volumineux pour un paquet de données (32 Mo au plus).")
-        texte = chemin.read_bytes().decode("utf-8")
-        paquet = json.loads(texte)
+        if path.stat().st_size > BUNDLE_MAX_OCTETS:
+            raise ErreurEntree(f"{start} est trop volumineux pour un paquet de données (32 Mo au plus).")
+        text = path.read_bytes().decode("utf-8")
+        bundle = json.loads(text)
     except OSError as exc:
-        raise ErreurEntree(f"{debut} : lecture impossible ({raison(exc)}).") from None
+        raise ErreurEntree(f"{start} : lecture impossible ({os_reason(exc)}).") from None
     except UnicodeDecodeError:
-        raise ErreurEntree(f"{debut} n'est pas un texte UTF-8 : un paquet JSON exporté par le site est attendu.") from None
+        raise ErreurEntree(f"{start} n'est pas un texte UTF-8 : un paquet JSON exporté par le site est attendu.") from None
     except json.JSONDecodeError as exc:
-        raise ErreurEntree(f"{debut} n'est pas un JSON valide (ligne {exc.lineno}, colonne {exc.colno} : "
+        raise ErreurEntree(f"{start} n'est pas un JSON valide (ligne {exc.lineno}, colonne {exc.colno} : "
                            f"{traduire_json(exc.msg)}).") from None
     except RecursionError:
-        raise ErreurEntree(f"{debut} est trop imbriqué pour être un paquet de données.") from None
-    _verifier_paquet(paquet, jeu, debut)
-    return paquet
+        raise ErreurEntree(f"{start} est trop imbriqué pour être un paquet de données.") from None
+    _check_bundle(bundle, jeu, start)
+    return bundle
 
 
-def _verifier_paquet(paquet: Any, jeu: str, debut: str) -> None:
+def _check_bundle(bundle: Any, jeu: str, start: str) -> None:
     """Refuse JSON that is not a game bundle: the engine would stop on a missing part."""
-    manifeste = paquet.get("jeu") if isinstance(paquet, dict) else None
-    if not isinstance(manifeste, dict) or not isinstance(manifeste.get("id"), str):
-        raise ErreurEntree(f"{debut} n'est pas un paquet de données du Compendium (objet « jeu » avec son "
+    manifest = bundle.get("jeu") if isinstance(bundle, dict) else None
+    if not isinstance(manifest, dict) or not isinstance(manifest.get("id"), str):
+        raise ErreurEntree(f"{start} n'est pas un paquet de données du Compendium (objet « jeu » avec son "
                            "« id » absent) ; donnez le fichier assets/data/<jeu>.json du site construit, "
                            "ou le dossier data/.")
-    if manifeste["id"] != jeu:
-        raise ErreurEntree(f"{debut} est le paquet du jeu « {safe(manifeste['id'][:40])} », pas de « {jeu} ».")
-    for cle, valeur in paquet.items():
-        if cle in ("jeu", "ancres", "schemas"):
-            if not isinstance(valeur, dict):
-                raise ErreurEntree(f"{debut} : « {safe(cle)} » doit être un objet ; paquet de données abîmé.")
-        elif isinstance(valeur, list) and not all(isinstance(e, dict) for e in valeur):
-            raise ErreurEntree(f"{debut} : « {safe(cle[:40])} » doit être une liste d'objets ; paquet de données "
+    if manifest["id"] != jeu:
+        raise ErreurEntree(f"{start} est le paquet du jeu « {safe(manifest['id'][:40])} », pas de « {jeu} ».")
+    for key, value in bundle.items():
+        if key in ("jeu", "ancres", "schemas"):
+            if not isinstance(value, dict):
+                raise ErreurEntree(f"{start} : « {safe(key)} » doit être un objet ; paquet de données abîmé.")
+        elif isinstance(value, list) and not all(isinstance(e, dict) for e in value):
+            raise ErreurEntree(f"{start} : « {safe(key[:40])} » doit être une liste d'objets ; paquet de données "
                                "abîmé.")

@@ -387,7 +387,7 @@ def _secondes(ms: float) -> str:
 
 def _adaptateur(jeu: str) -> Callable[[dict[str, Any], dict[str, Any], dict[str, Any]], Matrice] | None:
     """The game's `liste_probas` part: (donnees_jeu, liste, requete) -> Matrice."""
-    module = jeux.partie(jeu, "liste_probas")
+    module = jeux.part(jeu, "liste_probas")
     return module.matrice if module is not None else None
 
 

@@ -124,7 +124,7 @@ def list_fields(data: dict[str, Any], root: Path, game_id: str) -> dict[str, Any
 
 def derived_domains(data: dict[str, Any], game_id: str) -> dict[str, Any]:
     """The values each derived field can hold, as the game module declares them (JSON Schema fragments)."""
-    declared = getattr(jeux.partie(game_id, "liste"), "domaines_derives", None)
+    declared = getattr(jeux.part(game_id, "liste"), "domaines_derives", None)
     return dict(declared(data)) if callable(declared) else {}
 
 
@@ -134,7 +134,7 @@ def derived_fields(data: dict[str, Any], root: Path, game_id: str) -> set[str]:
     A module may declare them (`champs_derives(donnees_jeu)`); otherwise they are read from the
     module's analysis of the game's example lists (`data/<jeu>/listes/*.yaml`).
     """
-    module = jeux.partie(game_id, "liste")
+    module = jeux.part(game_id, "liste")
     if module is None:
         return set()
     declared = getattr(module, "champs_derives", None)
@@ -284,7 +284,7 @@ def _pointer_problems(entry: Located, fields: dict[str, Any], top_fields: set[st
 def calculation_problems(game_id: str, data: dict[str, Any], located: dict[str, Located],
                          files: list[DataFile]) -> list[Problem]:
     """Declared calculations against the engine: implemented, parameters sound, runnable."""
-    implemented = set(getattr(jeux.partie(game_id, "calculs"), "CALCULS", {}) or {})
+    implemented = set(getattr(jeux.part(game_id, "calculs"), "CALCULS", {}) or {})
     entries, found = check_declarations(CALCULS, located, files, implemented)
     for entry, is_implemented in entries:
         if not is_implemented:

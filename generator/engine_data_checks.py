@@ -60,7 +60,7 @@ def _probas_liste_problems(game_id: str, files: list[DataFile], root: Path) -> l
     data_file = next((f for f in files if isinstance(f.value, dict) and KIND in f.value), None)
     if data_file is None:
         manifest = next((f for f in files if f.path.endswith("/jeu.yaml")), None)
-        if manifest is not None and jeux.partie(game_id, "liste_probas") is not None:
+        if manifest is not None and jeux.part(game_id, "liste_probas") is not None:
             return [manifest.problem(("jeu",), f"data/{game_id}/probas-liste.yaml manquant : la partie liste_probas "
                                                "du moteur y lit ses cibles de référence et ses notes")]
         return []

@@ -131,9 +131,9 @@ entrees:
 
 Add a part here only for what data cannot say (see `browser_engine/jeux/__init__.py` and the guide
 « Ajouter un jeu »): `liste` (costs, derived values, rules between entries), `calculs` (odds),
-`liste_probas` (odds of a list), `scores`; then name it in `PARTIES`.
+`liste_probas` (odds of a list), `scores`; then name it in `PARTS`.
 """
-PARTIES: tuple[str, ...] = ()
+PARTS: tuple[str, ...] = ()
 ''',
     }
 

@@ -103,7 +103,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     shutil.copytree(FIXTURES / "jeu-test" / "data", tmp_path / "data")
     shutil.copytree(ROOT / "schemas", tmp_path / "schemas")
     shutil.copy(FIXTURES / "jeu-test" / "liste-jeu-test.schema.json", tmp_path / "schemas")
-    monkeypatch.setitem(jeux.PAQUETS, "jeu-test", "tests.jeu_test_moteur")
+    monkeypatch.setitem(jeux.PACKAGES, "jeu-test", "tests.jeu_test_moteur")
     return tmp_path
 
 

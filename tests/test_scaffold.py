@@ -64,7 +64,7 @@ def test_the_scaffold_writes_data_a_schema_examples_and_an_empty_package(copy: P
     # No Python for the new game: its package holds only its declaration, of no part.
     package = copy / "browser_engine" / "jeux" / GAME.replace("-", "_")
     assert [p.name for p in package.iterdir()] == ["__init__.py"]
-    declared = run(copy, "-c", f"from browser_engine import jeux; print(jeux.parties({GAME!r}))")
+    declared = run(copy, "-c", f"from browser_engine import jeux; print(jeux.parts({GAME!r}))")
     assert declared.returncode == 0 and declared.stdout.strip() == "()", declared.stderr
 
 

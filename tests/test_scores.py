@@ -54,7 +54,7 @@ def rangs(resultat: dict[str, Any]) -> dict[str, Any]:
 @pytest.mark.parametrize("donnees", [HATE, TAMASHII], ids=["hate", "tamashii"])
 def test_chaque_score_declare_est_implemente_et_inversement(donnees: dict[str, Any]) -> None:
     declares = {d["score"] for d in declarations(donnees)}
-    module = jeux.partie(donnees["jeu"]["id"], "scores")
+    module = jeux.part(donnees["jeu"]["id"], "scores")
     assert declares == set(module.SCORES)
     for decl in declarations(donnees):
         ids = [c["id"] for c in decl.get("champs_joueur", []) + decl.get("champs", [])]

@@ -2,14 +2,14 @@
 
 A game's Python lives in `browser_engine/jeux/<jeu>/` (the game id with `_` for `-`: `kharn_ages`),
 one module per part, each part named the same in every game. The package's `__init__.py` declares
-the parts it provides (`PARTIES`); a game whose rules are all data has an empty package, or none.
+the parts it provides (`PARTS`); a game whose rules are all data has an empty package, or none.
 A part is imported on first use: a page loads only its own game, and only the parts it calls.
 
-* `liste` (`PartieListe`): costs, derived values and the list rules the data cannot write;
-* `calculs` (`PartieCalculs`): the calculations declared in the game's `calculs.yaml`, and the
+* `liste` (`ListePart`): costs, derived values and the list rules the data cannot write;
+* `calculs` (`CalculsPart`): the calculations declared in the game's `calculs.yaml`, and the
   rule pages' precomputed odds tables;
-* `liste_probas` (`PartieListeProbas`): the odds of a list's entries against reference targets;
-* `scores` (`PartieScores`): the scores and game aids declared in the game's `scores.yaml`.
+* `liste_probas` (`ListeProbasPart`): the odds of a list's entries against reference targets;
+* `scores` (`ScoresPart`): the scores and game aids declared in the game's `scores.yaml`.
 
 A big part is split into modules named after it (`calculs_combat`, `liste_journal`…); a module
 several parts read has a name of its own (`donnees`).
@@ -26,14 +26,14 @@ if TYPE_CHECKING:
     from ..analyse import AnalyseJeu
     from ..regles import VueEntree
 
-PARTIES = ("liste", "calculs", "liste_probas", "scores")
+PARTS = ("liste", "calculs", "liste_probas", "scores")
 # Game id -> package, for a game whose package is not `browser_engine.jeux.<jeu>` (the tests' game).
-PAQUETS: dict[str, str] = {}
+PACKAGES: dict[str, str] = {}
 GAME_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")
 
 
 @runtime_checkable
-class PartieListe(Protocol):
+class ListePart(Protocol):
     """`liste`: the list checker's game rules.
 
     Optional: `domaines_derives(donnees_jeu)`, the values each derived field can hold (JSON Schema,
@@ -51,7 +51,7 @@ class PartieListe(Protocol):
 
 
 @runtime_checkable
-class PartieCalculs(Protocol):
+class CalculsPart(Protocol):
     """`calculs`: the odds.
 
     `CALCULS` maps a calculation key to a function(parametres) -> ResultatCalcul (a function with the
@@ -67,7 +67,7 @@ class PartieCalculs(Protocol):
 
 
 @runtime_checkable
-class PartieListeProbas(Protocol):
+class ListeProbasPart(Protocol):
     """`liste_probas`: maps a list's entries and the reference targets to the declared calculations."""
 
     def matrice(self, donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[str, Any]) -> Any:
@@ -75,26 +75,26 @@ class PartieListeProbas(Protocol):
 
 
 @runtime_checkable
-class PartieScores(Protocol):
+class ScoresPart(Protocol):
     """`scores`: `SCORES` maps a declared score's key to a function(document) -> result."""
 
     SCORES: dict[str, Callable[..., Any]]
 
 
-INTERFACES: dict[str, type] = {"liste": PartieListe, "calculs": PartieCalculs, "liste_probas": PartieListeProbas,
-                               "scores": PartieScores}
+INTERFACES: dict[str, type] = {"liste": ListePart, "calculs": CalculsPart, "liste_probas": ListeProbasPart,
+                               "scores": ScoresPart}
 
 
-def paquet(jeu: str) -> str | None:
+def package(jeu: str) -> str | None:
     """The name of a game's package (`browser_engine.jeux.kharn_ages`), None for an id that cannot name one."""
-    if jeu in PAQUETS:
-        return PAQUETS[jeu]
+    if jeu in PACKAGES:
+        return PACKAGES[jeu]
     return f"{__name__}.{jeu.replace('-', '_')}" if isinstance(jeu, str) and GAME_ID.match(jeu) else None
 
 
-def parties(jeu: str) -> tuple[str, ...]:
+def parts(jeu: str) -> tuple[str, ...]:
     """The parts a game's package declares; none for a game without a package."""
-    name = paquet(jeu)
+    name = package(jeu)
     if name is None:
         return ()
     try:
@@ -103,28 +103,28 @@ def parties(jeu: str) -> tuple[str, ...]:
         if exc.name is not None and name.startswith(exc.name):  # no package for this game: data rules only
             return ()
         raise
-    return tuple(p for p in getattr(module, "PARTIES", ()) if p in PARTIES)
+    return tuple(p for p in getattr(module, "PARTS", ()) if p in PARTS)
 
 
-def partie(jeu: str, nom: str) -> ModuleType | None:
+def part(jeu: str, name: str) -> ModuleType | None:
     """One part of a game (`liste`, `calculs`, `liste_probas`, `scores`), or None when it provides none.
 
     Raises:
         ValueError: `nom` is not a part.
 
     """
-    if nom not in PARTIES:
-        raise ValueError(f"unknown game part {nom!r} (parts: {', '.join(PARTIES)})")
-    return importlib.import_module(f"{paquet(jeu)}.{nom}") if nom in parties(jeu) else None
+    if name not in PARTS:
+        raise ValueError(f"unknown game part {name!r} (parts: {', '.join(PARTS)})")
+    return importlib.import_module(f"{package(jeu)}.{name}") if name in parts(jeu) else None
 
 
 def calcul(jeu: str, cle: str) -> Callable[[dict[str, Any]], Any] | None:
     """The function implementing a declared calculation, if any."""
-    found = partie(jeu, "calculs")
+    found = part(jeu, "calculs")
     return getattr(found, "CALCULS", {}).get(cle) if found else None
 
 
-def precharger(jeu: str) -> None:
+def preload(jeu: str) -> None:
     """Import every part of a game (the worker does it before its memory snapshot)."""
-    for nom in parties(jeu):
-        partie(jeu, nom)
+    for name in parts(jeu):
+        part(jeu, name)

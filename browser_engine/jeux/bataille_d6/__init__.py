@@ -4,4 +4,4 @@
 * `calculs`: attacks, initiative, pillage, spells and magic objects, and the rule pages' odds tables;
 * `liste_probas`: a list's units against reference Armures and an opposing list.
 """
-PARTIES = ("liste", "calculs", "liste_probas")
+PARTS = ("liste", "calculs", "liste_probas")

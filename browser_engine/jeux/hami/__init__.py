@@ -7,4 +7,4 @@
 * `liste_probas` (with `liste_probas_cibles`: the reference targets): a Communauté's attacks;
 * `donnees`: the game data the checker reads, and one list entry.
 """
-PARTIES = ("liste", "calculs", "liste_probas")
+PARTS = ("liste", "calculs", "liste_probas")

@@ -6,4 +6,4 @@
 * `liste_probas` (with `liste_probas_effets`: the cards that change an attack);
 * `scores` (with `scores_aides`: the game aids).
 """
-PARTIES = ("liste", "calculs", "liste_probas", "scores")
+PARTS = ("liste", "calculs", "liste_probas", "scores")

@@ -5,4 +5,4 @@
   `calculs_degats_jointe`: a whole attack and its damage, `calculs_divers`: the other rolls);
 * `liste_probas` (with `liste_probas_profils`: the profiles read from the player's cards).
 """
-PARTIES = ("liste", "calculs", "liste_probas")
+PARTS = ("liste", "calculs", "liste_probas")

@@ -5,4 +5,4 @@
 * `liste_probas` (with `liste_probas_groupe`: the Group Test);
 * `scores`.
 """
-PARTIES = ("liste", "calculs", "liste_probas", "scores")
+PARTS = ("liste", "calculs", "liste_probas", "scores")

@@ -198,7 +198,7 @@ for _m in _pk.iter_modules(_be.__path__, "browser_engine."):
         except Exception:
             pass
 if _jeu_instantane:
-    _jeux.precharger(_jeu_instantane)
+    _jeux.preload(_jeu_instantane)
 del _il, _pk, _m, _icepool, _be, _jeux, _jeu_instantane
 `;
 

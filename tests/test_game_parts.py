@@ -1,6 +1,6 @@
 """Each game's Python is one package, `browser_engine/jeux/<jeu>/`, whose declared parts keep their interface.
 
-A package declares its parts (`PARTIES`); each part is a module named after it that provides what its
+A package declares its parts (`PARTS`); each part is a module named after it that provides what its
 `Protocol` asks (`browser_engine/jeux/__init__.py`); every other module of the package belongs to a part
 (`calculs_combat`) or is shared (`donnees`). A page that checks a list of one game loads that game only.
 """
@@ -24,23 +24,23 @@ SHARED = {"__init__", "donnees"}
 def test_declared_parts_exist_and_keep_their_interface(package: Path):
     jeu = package.name.replace("_", "-")
     assert (ROOT / "data" / jeu / "jeu.yaml").is_file(), f"{package.name}: no game « {jeu} » in data/"
-    declared = jeux.parties(jeu)
-    assert declared and set(declared) <= set(jeux.PARTIES)
+    declared = jeux.parts(jeu)
+    assert declared and set(declared) <= set(jeux.PARTS)
     for nom in declared:
-        module = jeux.partie(jeu, nom)
+        module = jeux.part(jeu, nom)
         assert isinstance(module, jeux.INTERFACES[nom]), f"{jeu}: part {nom} misses part of its interface"
     names = {p.stem for p in package.glob("*.py")}
-    assert set(jeux.PARTIES) & names == set(declared), "a part's module exists but is not declared, or the reverse"
+    assert set(jeux.PARTS) & names == set(declared), "a part's module exists but is not declared, or the reverse"
     strays = [n for n in names - SHARED if not any(n == p or n.startswith(p + "_") for p in declared)]
     assert strays == [], f"{jeu}: modules that belong to no declared part"
 
 
 def test_a_game_without_a_package_has_no_part():
-    assert jeux.parties("jeu-sans-python") == ()
-    assert jeux.partie("jeu-sans-python", "liste") is None
-    assert jeux.paquet("../etc") is None and jeux.parties("../etc") == ()
+    assert jeux.parts("jeu-sans-python") == ()
+    assert jeux.part("jeu-sans-python", "liste") is None
+    assert jeux.package("../etc") is None and jeux.parts("../etc") == ()
     with pytest.raises(ValueError):
-        jeux.partie("hami", "rien")
+        jeux.part("hami", "rien")
 
 
 def test_checking_a_list_loads_only_its_game():
