@@ -20,7 +20,7 @@ from generator import print_sheets as ps
 from generator.export import example_lists
 from generator.model import Site
 from generator.plugin import load_site
-from generator.render import singular
+from generator.wording import singular
 
 from .conftest import ROOT
 
