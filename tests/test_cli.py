@@ -512,11 +512,12 @@ def test_donnees_folder_not_named_data(tmp_path):
 # --- issue 24: help texts, boolean forms, terminal control characters ---------------------------------
 
 def test_issue24_item10_help_of_a_calculation_whose_texts_hold_a_percent_sign():
-    """Tamashii's `test` has a parameter named « Chance visée (%) »: the help prints it as written."""
+    """Tamashii's `test` names its target « Chance visée (en pour cent) » since the data refuses `%` in
+    texts the help reuses; the help prints it as written (a `%` in data texts: the test below)."""
     for option in ("--aide", "-h"):
         result = run("probas", "tamashii", "test", option)
         assert result.returncode == 0, result.stderr
-        assert "Chance visée (%)" in result.stdout and "Erreur" not in result.stderr
+        assert "Chance visée (en pour cent)" in result.stdout and "Erreur" not in result.stderr
 
 
 def test_issue24_item10_every_calculation_help_prints(tmp_path):
