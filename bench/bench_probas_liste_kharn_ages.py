@@ -30,8 +30,8 @@ sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != 
 
 from browser_engine import odds, probas_liste  # noqa: E402
 from browser_engine.cli import charger_donnees  # noqa: E402
-from browser_engine.jeux.kharn_ages_degats import loi_jointe  # noqa: E402
-from browser_engine.jeux.kharn_ages_probas import EC_GENERAL, EC_TIREUR, Camp  # noqa: E402
+from browser_engine.jeux.kharn_ages.calculs_degats import loi_jointe  # noqa: E402
+from browser_engine.jeux.kharn_ages.calculs_jets import EC_GENERAL, EC_TIREUR, Camp  # noqa: E402
 from browser_engine.requetes import executer  # noqa: E402
 
 ENTREES = 40

@@ -29,7 +29,7 @@ sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != 
 
 from browser_engine import probas_liste  # noqa: E402
 from browser_engine.cli import charger_donnees  # noqa: E402
-from browser_engine.jeux import tamashii_liste_probas  # noqa: E402
+from browser_engine.jeux.tamashii import liste_probas as tamashii_liste_probas  # noqa: E402
 from browser_engine.reader import lire_liste  # noqa: E402
 from browser_engine.requetes import executer  # noqa: E402
 

@@ -9,8 +9,6 @@ Exit codes: 0 valid list (or successful computation), 1 invalid list,
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import re
 import sys
 from collections.abc import Sequence
@@ -19,14 +17,13 @@ from typing import Any, NoReturn
 
 from . import bundle as bundle_access
 from . import materiel
-from .catalogue import fusionner_catalogue
-from .cli_donnees import _safe, charger_donnees, raison
+from .cli_commun import checked_list, output, print_json, read_document
+from .cli_donnees import charger_donnees, safe
 from .cli_lecture import camp, texte_resultat
 from .cli_sortie import SortieEchappee
 from .errors import ErreurEntree, ErreurParametre
 from .odds import calculer, declaration, tables_statiques
-from .reader import MAX_OCTETS, lire_document, lire_liste
-from .validation import SANS_NOM, nom_de_liste, valider
+from .validation import SANS_NOM, nom_de_liste
 
 ROLE_LABELS = {"troupe": "troupe", "heros": "Héros", "sorcier": "Sorcier", "leader": "Leader"}
 _ARGPARSE_FR = (
@@ -147,26 +144,13 @@ def _number(value: Any) -> str:
     return "—" if value is None else str(value)
 
 
-def _print_json(value: Any) -> None:
-    print(json.dumps(value, ensure_ascii=False, indent=2))
-
-
-def _output(printer: Any, *args: Any) -> None:
-    """Print, ignoring a reader that stopped early (`| head`): the exit code still tells the result."""
-    try:
-        printer(*args)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keeps the interpreter's final flush quiet
-
-
 def _print_violations(title: str, mark: str, violations: list[dict[str, Any]]) -> None:
     if not violations:
         return
     print(f"\n{title} ({len(violations)}) :")
     for v in violations:
-        where = f" [{_safe(v['chemin'])}]" if v["chemin"] else ""
-        print(f"  {mark} {v['code']}{where} : {_safe(v['message'])}")
+        where = f" [{safe(v['chemin'])}]" if v["chemin"] else ""
+        print(f"  {mark} {v['code']}{where} : {safe(v['message'])}")
         if v.get("regle"):
             print(f"      règle : {v['regle']}")
 
@@ -176,7 +160,7 @@ def _print_list_values(donnees_jeu: dict[str, Any], details: dict[str, Any]) -> 
     values = []
     if isinstance(details.get("faction"), str):
         faction = bundle_access.entrees_du_jeu(donnees_jeu).get(details["faction"], {})
-        values.append(f"Faction : {_safe(faction.get('nom', details['faction']))}")
+        values.append(f"Faction : {safe(faction.get('nom', details['faction']))}")
     if isinstance(details.get("initiative"), int):
         values.append(f"Initiative (somme des niveaux) : {details['initiative']}")
     if values:
@@ -192,14 +176,14 @@ def _print_cost_lines(row: dict[str, Any]) -> None:
         cost = line.get("cout")
         sign = "d" if k == 0 else "+d"  # the profile's cost, then what is added or removed
         shown = f"{cost:{sign}}".replace("-", "\u2212") if isinstance(cost, int) else _number(cost)
-        print(f"{'':>5}{_safe(line.get('libelle', '')):<48} {shown:>8}")
+        print(f"{'':>5}{safe(line.get('libelle', '')):<48} {shown:>8}")
 
 
 def print_report(donnees_jeu: dict[str, Any], liste: dict[str, Any], rapport: dict[str, Any]) -> None:
     """Print a validation report in readable French."""
     unit = donnees_jeu["jeu"].get("unite_cout", "points")
     nom = nom_de_liste(liste) or SANS_NOM
-    print(f"Liste « {_safe(nom)} » — {bundle_access.nom_du_jeu(donnees_jeu)}")
+    print(f"Liste « {safe(nom)} » — {bundle_access.nom_du_jeu(donnees_jeu)}")
     cost, budget = rapport["cout"], rapport["budget"]
     details = rapport.get("details") or {}
     if cost is not None:  # a game without a points budget (Hate's tribe size, Tamashii's players) shows none
@@ -218,9 +202,9 @@ def print_report(donnees_jeu: dict[str, Any], liste: dict[str, Any], rapport: di
     if rows:
         print(f"\n{'N°':>3}  {'Entrée':<28} {'Rôle':<8} {'Nombre':>6} {'Coût/fig.':>9} {'Coût':>6}")
         for i, row in enumerate(rows, start=1):
-            name = _safe(row.get("nom") or "—")
+            name = safe(row.get("nom") or "—")
             name = name if len(name) <= 28 else name[:27] + "…"
-            role = ROLE_LABELS.get(str(row.get("role")), _safe(row.get("role") or "—"))
+            role = ROLE_LABELS.get(str(row.get("role")), safe(row.get("role") or "—"))
             print(f"{i:>3}  {name:<28} {role:<8} {_number(row.get('nombre')):>6} "
                   f"{_number(row.get('cout_figure')):>9} {_number(row.get('cout_total')):>6}")
             _print_cost_lines(row)
@@ -238,57 +222,12 @@ def print_odds(decl: dict[str, Any], result: dict[str, Any]) -> None:
 
 # --- commands -------------------------------------------------------------------------------
 
-def _read_bytes(name: str) -> bytes:
-    """A file's bytes, refused past the list files' size limit; `-` reads standard input."""
-    if name == "-":
-        return sys.stdin.buffer.read(MAX_OCTETS + 1)
-    path = Path(name)
-    try:
-        size = path.stat().st_size
-        if size > MAX_OCTETS:
-            raise ErreurEntree(f"Fichier trop volumineux ({size / 1_048_576:.1f} Mo) : la taille maximale "
-                               "acceptée est 1,0 Mo.".replace(".", ",", 1))
-        with path.open("rb") as stream:  # a device or a pipe has no size: read at most the limit
-            return stream.read(MAX_OCTETS + 1)
-    except OSError as exc:
-        raise ErreurEntree(f"Impossible de lire {_safe(name)} : {raison(exc)}.") from None
-
-
-def _read_list(name: str) -> dict[str, Any]:
-    return lire_liste(_read_bytes(name))
-
-
-def _read_document(name: str) -> Any:
-    """A YAML or JSON file given to a parameter (a deck of cards), with the list files' limits."""
-    return lire_document(_read_bytes(name))
-
-
-def _read_catalogue(name: str) -> Any:
-    """The profile catalogue given with --catalogue, parsed."""
-    try:
-        return _read_document(name)
-    except ErreurEntree as exc:
-        raise ErreurEntree(f"Catalogue de profils illisible : {exc.message}", exc.ligne, exc.colonne) from None
-
-
-def _checked_list(args: argparse.Namespace) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-    """The game data, the list (merged with --catalogue) and its report, for `valider` and `texte`."""
-    liste = _read_list(args.liste)
-    jeu = liste.get("jeu")
-    if not isinstance(jeu, str) or not jeu:
-        raise ErreurEntree("La liste n'indique pas son jeu : ajoutez le champ « jeu » (par exemple jeu: bataille-d6).")
-    donnees_jeu = charger_donnees(jeu, args.donnees)
-    if args.catalogue is not None:
-        liste = fusionner_catalogue(donnees_jeu, liste, _read_catalogue(args.catalogue))
-    return donnees_jeu, liste, valider(donnees_jeu, liste)
-
-
 def command_text(args: argparse.Namespace) -> int:
     """`texte LISTE`: the list as plain text; 0 valid, 1 invalid."""
     from .composer import texte_liste
 
-    donnees_jeu, liste, rapport = _checked_list(args)
-    _output(sys.stdout.write, texte_liste(donnees_jeu, liste, rapport))
+    donnees_jeu, liste, rapport = checked_list(args)
+    output(sys.stdout.write, texte_liste(donnees_jeu, liste, rapport))
     return 0 if rapport["valide"] else 1
 
 
@@ -297,22 +236,22 @@ def command_repair(args: argparse.Namespace) -> int:
     from .reparer import reparer
     from .reparer_texte import texte_reparations
 
-    donnees_jeu, liste, _rapport = _checked_list(args)
+    donnees_jeu, liste, _rapport = checked_list(args)
     resultat = reparer(donnees_jeu, liste)
     if args.json:
-        _output(_print_json, resultat)
+        output(print_json, resultat)
     else:
-        _output(sys.stdout.write, texte_reparations(resultat, str(donnees_jeu["jeu"].get("unite_cout") or ""), _safe))
+        output(sys.stdout.write, texte_reparations(resultat, str(donnees_jeu["jeu"].get("unite_cout") or ""), safe))
     return 0 if resultat["valide"] else 1
 
 
 def command_check(args: argparse.Namespace) -> int:
     """`valider LISTE`: 0 valid, 1 invalid."""
-    donnees_jeu, liste, rapport = _checked_list(args)
+    donnees_jeu, liste, rapport = checked_list(args)
     if args.json:
-        _output(_print_json, rapport)
+        output(print_json, rapport)
     else:
-        _output(print_report, donnees_jeu, liste, rapport)
+        output(print_report, donnees_jeu, liste, rapport)
     return 0 if rapport["valide"] else 1
 
 
@@ -384,7 +323,7 @@ def _odds_help(args: argparse.Namespace) -> int:
         donnees_jeu = charger_donnees(args.jeu, args.donnees)
         calculs = [f"  {d.get('calcul')} : {d.get('nom', '')}" for d in bundle_access.calculs(donnees_jeu)]
         texte += f"\nCalculs de {bundle_access.nom_du_jeu(donnees_jeu)} :\n" + "\n".join(calculs) + "\n"
-    _output(sys.stdout.write, texte)
+    output(sys.stdout.write, texte)
     return 0
 
 
@@ -406,7 +345,7 @@ def command_odds(args: argparse.Namespace, rest: list[str]) -> int:
         if param.get("type") in ("paquet", "des", "pile") and isinstance(value, str):
             option = "--" + param["id"].replace("_", "-")
             try:
-                given[param["id"]] = _read_document(value)
+                given[param["id"]] = read_document(value)
                 if materiel.est_materiel(given[param["id"]]):  # the site's « Mon matériel » file
                     given[param["id"]] = materiel.parametre(given[param["id"]], args.jeu, param)
             except ErreurEntree as exc:
@@ -419,9 +358,9 @@ def command_odds(args: argparse.Namespace, rest: list[str]) -> int:
         raise ErreurParametre(exc.message.rstrip(".") + f" (option {option}).", exc.parametre, exc.minimum,
                               exc.maximum) from None
     if args.json or options.json:
-        _output(_print_json, result)
+        output(print_json, result)
     else:
-        _output(print_odds, decl, result)
+        output(print_odds, decl, result)
     return 0
 
 
@@ -430,15 +369,15 @@ def print_score(result: dict[str, Any]) -> None:
     print(result["nom"])
     for row in result["classement"]:
         rank = f"{row['rang']}. " if row.get("rang") is not None else "- "
-        print(f"\n{rank}{_safe(row['nom'])} : {_safe(row['total'])}")
+        print(f"\n{rank}{safe(row['nom'])} : {safe(row['total'])}")
         for line in row["detail"]:
             points = line["points"]
-            shown = f"{points:+d}" if isinstance(points, int) and not isinstance(points, bool) else _safe(points)
-            print(f"     {_safe(line['poste'])} : {shown}" if shown != "" else f"     {_safe(line['poste'])}")
+            shown = f"{points:+d}" if isinstance(points, int) and not isinstance(points, bool) else safe(points)
+            print(f"     {safe(line['poste'])} : {shown}" if shown != "" else f"     {safe(line['poste'])}")
     if result.get("vainqueur") is not None:
-        print(f"\n{result['designe']} : {_safe(result['vainqueur'])}")
+        print(f"\n{result['designe']} : {safe(result['vainqueur'])}")
     for note in result.get("notes", []):
-        print(f"\nNote : {_safe(note)}")
+        print(f"\nNote : {safe(note)}")
 
 
 def command_score(args: argparse.Namespace) -> int:
@@ -447,17 +386,17 @@ def command_score(args: argparse.Namespace) -> int:
 
     donnees_jeu = charger_donnees(args.jeu, args.donnees)
     try:
-        document = _read_document(args.document)
+        document = read_document(args.document)
     except ErreurEntree as exc:
         raise ErreurEntree(f"Document illisible : {exc.message}", exc.ligne, exc.colonne) from None
     result = calculer_score(donnees_jeu, args.score, document)
-    _output(_print_json if args.json else print_score, result)
+    output(print_json if args.json else print_score, result)
     return 0
 
 
 def command_tables(args: argparse.Namespace) -> int:
     """`tables JEU`: the precomputed tables, as JSON."""
-    _output(_print_json, tables_statiques(charger_donnees(args.jeu, args.donnees)))
+    output(print_json, tables_statiques(charger_donnees(args.jeu, args.donnees)))
     return 0
 
 
@@ -513,7 +452,7 @@ def _main(argv: Sequence[str] | None) -> int:
     except Exception as exc:  # a last guard: never a traceback for the user  # noqa: BLE001
         donnees = getattr(args, "donnees", None)
         if donnees is not None and donnees.is_file():  # a hand-edited or foreign bundle, not the site's
-            print(f"Erreur : --donnees : {_safe(donnees)} est un paquet de données abîmé ou d'une autre version "
+            print(f"Erreur : --donnees : {safe(donnees)} est un paquet de données abîmé ou d'une autre version "
                   f"du site ({type(exc).__name__}) ; reprenez le fichier assets/data/<jeu>.json du site construit.",
                   file=sys.stderr)
             return 2

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from .bundle import ancres_des_entrees, fusionner, paquet
 from .cli_sortie import echapper
 from .errors import ErreurDonnees, ErreurEntree
 from .reader import traduire_json
@@ -29,14 +30,14 @@ OS_REASONS = {
 }
 
 
-def _safe(text: Any) -> str:
+def safe(text: Any) -> str:
     """Text from a list, made harmless for a terminal (`cli_sortie.echapper`, as every output of the CLI)."""
     return echapper(text)
 
 
 # --- game data ------------------------------------------------------------------------------
 
-def raison(exc: OSError) -> str:
+def os_reason(exc: OSError) -> str:
     """French reason of a system error (`fichier ou dossier introuvable`)."""
     return OS_REASONS.get(exc.errno or 0, f"erreur système n° {exc.errno}" if exc.errno else "erreur système")
 
@@ -56,37 +57,28 @@ def _read_yaml(path: Path) -> Any:
     try:
         return yaml.safe_load(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise ErreurDonnees(f"Données illisibles : {_safe(path)} : {raison(exc)}.") from None
+        raise ErreurDonnees(f"Données illisibles : {safe(path)} : {os_reason(exc)}.") from None
     except UnicodeDecodeError:
-        raise ErreurDonnees(f"Données illisibles : {_safe(path)} n'est pas un texte UTF-8.") from None
+        raise ErreurDonnees(f"Données illisibles : {safe(path)} n'est pas un texte UTF-8.") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        where = f"{_safe(path)}:{mark.line + 1}:{mark.column + 1}" if mark is not None else _safe(path)
+        where = f"{safe(path)}:{mark.line + 1}:{mark.column + 1}" if mark is not None else safe(path)
         raise ErreurDonnees(f"Données illisibles : {where} : YAML invalide.") from None
 
 
 def naive_bundle(data_dir: Path, jeu: str) -> dict[str, Any]:
-    """Merge a game's YAML files by top-level key, without the generator's validation.
+    """A game's bundle read from its YAML files, merged as the site's (`bundle.fusionner`), without checks.
 
-    Anchors are left empty (the engine then rebuilds them from each entry's page).
+    The data is checked by the generator (`make check`), not here; the anchors are those the site gives
+    each entry (`bundle.ancres_des_entrees`).
     """
     folder = data_dir / jeu
     if not (folder / "jeu.yaml").is_file():
         raise ErreurEntree(f"Jeu inconnu « {jeu} » : pas de dossier {folder}.")
-    out: dict[str, Any] = {}
-    for path in sorted(folder.glob("*.yaml")):
-        document = _read_yaml(path)
-        for key, value in (document or {}).items():
-            if isinstance(value, list):
-                out.setdefault(key, []).extend(value)
-            else:
-                out[key] = value
-    out["ancres"] = {}
-    out["schemas"] = {"liste": _game_schema(data_dir, "liste", jeu)}
-    catalogue = _game_schema(data_dir, "catalogue", jeu)
-    if catalogue is not None:
-        out["schemas"]["catalogue"] = catalogue
-    return out
+    paths = sorted(folder.glob("*.yaml"), key=lambda p: (p.name != "jeu.yaml", p.name))  # the manifest first
+    donnees = fusionner([_read_yaml(path) for path in paths if path.is_file()])
+    return paquet(donnees, ancres_des_entrees(donnees), _game_schema(data_dir, "liste", jeu),
+                  _game_schema(data_dir, "catalogue", jeu))
 
 
 def _game_schema(data_dir: Path, kind: str, jeu: str) -> dict[str, Any] | None:
@@ -95,26 +87,7 @@ def _game_schema(data_dir: Path, kind: str, jeu: str) -> dict[str, Any] | None:
     try:
         return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
     except (OSError, ValueError):
-        raise ErreurDonnees(f"Schéma illisible : {_safe(path)} n'est pas un JSON valide.") from None
-
-
-def _generator_bundle(data_dir: Path, jeu: str) -> dict[str, Any] | None:
-    """The generator's validated bundle; None when the generator cannot be used here."""
-    try:
-        from generator.export import game_bundle
-        from generator.problems import DataError
-    except ImportError:
-        return None
-    try:
-        return game_bundle(data_dir, jeu)
-    except KeyError:  # the game exists (checked by the caller) in a folder not named data/: read it naively
-        return None
-    except DataError as exc:
-        own = [p for p in exc.problems if p.file.startswith((f"data/{jeu}/", "schemas/"))]
-        if own:
-            lines = "\n".join(str(p) for p in own[:20])
-            raise ErreurDonnees(f"Les données du jeu « {jeu} » sont invalides :\n{lines}") from None
-        return None  # only other games are broken: this game's files can still be read
+        raise ErreurDonnees(f"Schéma illisible : {safe(path)} n'est pas un JSON valide.") from None
 
 
 def charger_donnees(jeu: str, donnees: Path | None = None) -> dict[str, Any]:
@@ -129,63 +102,62 @@ def charger_donnees(jeu: str, donnees: Path | None = None) -> dict[str, Any]:
 
     """
     if len(jeu) > GAME_ID_MAX or not GAME_ID.match(jeu):
-        shown = _safe(jeu[:40]) + ("…" if len(jeu) > 40 else "")
+        shown = safe(jeu[:40]) + ("…" if len(jeu) > 40 else "")
         raise ErreurEntree(f"Identifiant de jeu invalide « {shown} » : des minuscules, chiffres et tirets, "
                            f"{GAME_ID_MAX} caractères au plus (par exemple : bataille-d6).")
     try:
         if donnees is not None and not donnees.exists():
-            raise ErreurEntree(f"--donnees : {_safe(donnees)} est introuvable (attendu : le dossier data/ du "
+            raise ErreurEntree(f"--donnees : {safe(donnees)} est introuvable (attendu : le dossier data/ du "
                                "site ou un paquet JSON assets/data/<jeu>.json).")
         if donnees is not None and donnees.is_file():
-            return lire_paquet(donnees, jeu)
+            return read_bundle_file(donnees, jeu)
         data_dir = donnees or default_data_dir()
         if not (data_dir / jeu / "jeu.yaml").is_file():
-            raise ErreurEntree(f"Jeu inconnu « {jeu} » (aucun fichier {_safe(data_dir / jeu / 'jeu.yaml')}).")
+            raise ErreurEntree(f"Jeu inconnu « {jeu} » (aucun fichier {safe(data_dir / jeu / 'jeu.yaml')}).")
     except OSError as exc:
-        raise ErreurEntree(f"--donnees : impossible de lire {_safe(donnees)} : {raison(exc)}.") from None
-    found = _generator_bundle(data_dir, jeu)
-    return found if found is not None else naive_bundle(data_dir, jeu)
+        raise ErreurEntree(f"--donnees : impossible de lire {safe(donnees)} : {os_reason(exc)}.") from None
+    return naive_bundle(data_dir, jeu)
 
 
-def lire_paquet(chemin: Path, jeu: str) -> dict[str, Any]:
+def read_bundle_file(path: Path, jeu: str) -> dict[str, Any]:
     """Read an exported JSON bundle (`assets/data/<jeu>.json`) and check that it is one, for `jeu`.
 
     Raises:
         ErreurEntree: unreadable file, not JSON, or not the bundle of that game.
 
     """
-    debut = f"--donnees : {_safe(chemin)}"
+    start = f"--donnees : {safe(path)}"
     try:
-        if chemin.stat().st_size > BUNDLE_MAX_OCTETS:
-            raise ErreurEntree(f"{debut} est trop volumineux pour un paquet de données (32 Mo au plus).")
-        texte = chemin.read_bytes().decode("utf-8")
-        paquet = json.loads(texte)
+        if path.stat().st_size > BUNDLE_MAX_OCTETS:
+            raise ErreurEntree(f"{start} est trop volumineux pour un paquet de données (32 Mo au plus).")
+        text = path.read_bytes().decode("utf-8")
+        bundle = json.loads(text)
     except OSError as exc:
-        raise ErreurEntree(f"{debut} : lecture impossible ({raison(exc)}).") from None
+        raise ErreurEntree(f"{start} : lecture impossible ({os_reason(exc)}).") from None
     except UnicodeDecodeError:
-        raise ErreurEntree(f"{debut} n'est pas un texte UTF-8 : un paquet JSON exporté par le site est attendu.") from None
+        raise ErreurEntree(f"{start} n'est pas un texte UTF-8 : un paquet JSON exporté par le site est attendu.") from None
     except json.JSONDecodeError as exc:
-        raise ErreurEntree(f"{debut} n'est pas un JSON valide (ligne {exc.lineno}, colonne {exc.colno} : "
+        raise ErreurEntree(f"{start} n'est pas un JSON valide (ligne {exc.lineno}, colonne {exc.colno} : "
                            f"{traduire_json(exc.msg)}).") from None
     except RecursionError:
-        raise ErreurEntree(f"{debut} est trop imbriqué pour être un paquet de données.") from None
-    _verifier_paquet(paquet, jeu, debut)
-    return paquet
+        raise ErreurEntree(f"{start} est trop imbriqué pour être un paquet de données.") from None
+    _check_bundle(bundle, jeu, start)
+    return bundle
 
 
-def _verifier_paquet(paquet: Any, jeu: str, debut: str) -> None:
+def _check_bundle(bundle: Any, jeu: str, start: str) -> None:
     """Refuse JSON that is not a game bundle: the engine would stop on a missing part."""
-    manifeste = paquet.get("jeu") if isinstance(paquet, dict) else None
-    if not isinstance(manifeste, dict) or not isinstance(manifeste.get("id"), str):
-        raise ErreurEntree(f"{debut} n'est pas un paquet de données du Compendium (objet « jeu » avec son "
+    manifest = bundle.get("jeu") if isinstance(bundle, dict) else None
+    if not isinstance(manifest, dict) or not isinstance(manifest.get("id"), str):
+        raise ErreurEntree(f"{start} n'est pas un paquet de données du Compendium (objet « jeu » avec son "
                            "« id » absent) ; donnez le fichier assets/data/<jeu>.json du site construit, "
                            "ou le dossier data/.")
-    if manifeste["id"] != jeu:
-        raise ErreurEntree(f"{debut} est le paquet du jeu « {_safe(manifeste['id'][:40])} », pas de « {jeu} ».")
-    for cle, valeur in paquet.items():
-        if cle in ("jeu", "ancres", "schemas"):
-            if not isinstance(valeur, dict):
-                raise ErreurEntree(f"{debut} : « {_safe(cle)} » doit être un objet ; paquet de données abîmé.")
-        elif isinstance(valeur, list) and not all(isinstance(e, dict) for e in valeur):
-            raise ErreurEntree(f"{debut} : « {_safe(cle[:40])} » doit être une liste d'objets ; paquet de données "
+    if manifest["id"] != jeu:
+        raise ErreurEntree(f"{start} est le paquet du jeu « {safe(manifest['id'][:40])} », pas de « {jeu} ».")
+    for key, value in bundle.items():
+        if key in ("jeu", "ancres", "schemas"):
+            if not isinstance(value, dict):
+                raise ErreurEntree(f"{start} : « {safe(key)} » doit être un objet ; paquet de données abîmé.")
+        elif isinstance(value, list) and not all(isinstance(e, dict) for e in value):
+            raise ErreurEntree(f"{start} : « {safe(key[:40])} » doit être une liste d'objets ; paquet de données "
                                "abîmé.")

@@ -40,10 +40,10 @@ def afficher(matrice: dict[str, Any], out: Any = None, donnees: dict[str, Any] |
         donnees: the player's inputs already given (`--saisies`), not asked for again.
 
     """
-    from .cli_donnees import _safe
+    from .cli_donnees import safe
 
     out = out or sys.stdout
-    out.write(f"Probabilités de la liste « {_safe(matrice['nom_liste'])} »\n")
+    out.write(f"Probabilités de la liste « {safe(matrice['nom_liste'])} »\n")
     for texte in matrice["manquant"]:
         out.write(f"{'Manque' if matrice['calculable'] else 'Non calculable'} : {texte}\n")
     donnees = donnees or {}
@@ -54,43 +54,43 @@ def afficher(matrice: dict[str, Any], out: Any = None, donnees: dict[str, Any] |
                       f"type {declaration.get('type', '?')})\n")
     cibles = matrice["cibles"]
     for entree in matrice["entrees"]:
-        out.write(f"\n{_safe(entree['nom'])}\n")
+        out.write(f"\n{safe(entree['nom'])}\n")
         for remarque in entree["remarques"]:
             out.write(f"  ({remarque})\n")
         for action in entree["actions"]:
-            out.write(f"  {action['nom']} — {_safe(action['detail'])}\n")
+            out.write(f"  {action['nom']} — {safe(action['detail'])}\n")
             for cible, cellule in zip(cibles, action["cellules"], strict=True):
                 if cellule is None:
                     continue
-                texte = (f"    {_safe(cible['nom'])} : espérance {cellule['esperance']['valeur']:.3f}".replace(".", ",")
+                texte = (f"    {safe(cible['nom'])} : espérance {cellule['esperance']['valeur']:.3f}".replace(".", ",")
                          + f", {matrice['succes'].lower()} {_pourcent(cellule['au_moins_un']['probabilite'])}")
                 if cible["figurines"] > 1:
                     texte += f", {matrice['hors_de_combat'].lower()} {_pourcent(cellule['hors_de_combat']['probabilite'])}"
                 out.write(texte + "\n")
     for note in matrice["notes"]:
-        out.write(f"\nNote : {_safe(note)}\n")
+        out.write(f"\nNote : {safe(note)}\n")
 
 
 def commande(args: argparse.Namespace) -> int:
     """Run `probas-liste`; 0 when computed (even partly), errors raise ErreurEntree (exit 2)."""
     from . import materiel
     from .bundle import identifiant
-    from .cli import _checked_list, _output, _print_json, _read_bytes
+    from .cli_commun import checked_list, output, print_json, read_bytes
     from .errors import ErreurEntree
     from .probas_liste import action_probas
     from .reader import decoder, lire_document
 
-    donnees_jeu, liste, _rapport = _checked_list(args)
+    donnees_jeu, liste, _rapport = checked_list(args)
     requete: dict[str, Any] = {"action": "probas"}
     if args.adverse is not None:
-        requete["adverse"] = decoder(_read_bytes(args.adverse))
+        requete["adverse"] = decoder(read_bytes(args.adverse))
     if args.saisies is not None:
-        saisies = lire_document(_read_bytes(args.saisies))
+        saisies = lire_document(read_bytes(args.saisies))
         if materiel.est_materiel(saisies):  # the site's « Mon matériel » file: every item of it
             saisies = materiel.saisies(saisies, identifiant(donnees_jeu))
         if not isinstance(saisies, dict):
             raise ErreurEntree("Le fichier --saisies doit contenir un objet {clé: valeur}.")
         requete["saisies"] = saisies
     matrice = action_probas(donnees_jeu, liste, requete)
-    _output(_print_json if args.json else (lambda m: afficher(m, donnees=requete.get("saisies"))), matrice)
+    output(print_json if args.json else (lambda m: afficher(m, donnees=requete.get("saisies"))), matrice)
     return 0

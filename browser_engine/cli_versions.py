@@ -10,7 +10,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .versions import FORMAT_VERSION, NATURES, action_versions
+from .versions import NATURES, action_versions
+from .versions_journal import FORMAT_VERSION
 
 MAX_OCTETS_FIGES = 64 * 1_048_576
 
@@ -76,10 +77,10 @@ def texte_versions(resultat: dict[str, Any]) -> str:
 
 def commande(args: argparse.Namespace) -> int:
     """`versions LISTE`: 0 the list is valid with the current data, 1 invalid."""
-    from .cli import _checked_list, _output, _print_json
-    from .cli_donnees import _safe, default_data_dir
+    from .cli_commun import checked_list, output, print_json
+    from .cli_donnees import default_data_dir, safe
 
-    donnees_jeu, liste, rapport = _checked_list(args)
+    donnees_jeu, liste, rapport = checked_list(args)
     dossier = args.donnees if args.donnees is not None and args.donnees.is_dir() else default_data_dir()
     requete: dict[str, Any] = {"action": "versions"}
     ancien = donnees_figees(dossier, str(liste.get("jeu")), liste.get("version_donnees"))
@@ -87,7 +88,7 @@ def commande(args: argparse.Namespace) -> int:
         requete["donnees_version"] = ancien
     resultat = action_versions(donnees_jeu, liste, requete)
     if args.json:
-        _output(_print_json, resultat)
+        output(print_json, resultat)
     else:
-        _output(lambda r: print(_safe(texte_versions(r)), end=""), resultat)
+        output(lambda r: print(safe(texte_versions(r)), end=""), resultat)
     return 0 if rapport["valide"] else 1

@@ -205,7 +205,7 @@ def calculer(donnees_jeu: dict[str, Any], calcul: str, parametres: dict[str, Any
     if decl.get("manquant"):
         raise ErreurEntree(f"Calcul impossible : des données manquent ({decl['manquant']}).")
     jeu = bundle.identifiant(donnees_jeu)
-    module = jeux.module(jeu)
+    module = jeux.part(jeu, "calculs")
     try:  # the limits of a list document: no huge number, lone surrogate or deep nesting reaches a game module
         verifier_structure(parametres)
     except ErreurEntree as exc:
@@ -244,5 +244,5 @@ def tables_statiques(donnees_jeu: dict[str, Any]) -> list[dict[str, Any]]:
         valeur, texte}]}], note}`; an empty list for games without tables.
 
     """
-    module = jeux.module(bundle.identifiant(donnees_jeu))
+    module = jeux.part(bundle.identifiant(donnees_jeu), "calculs")
     return module.tables_statiques(donnees_jeu) if module else []

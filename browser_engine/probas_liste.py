@@ -4,19 +4,18 @@ The request `{"action": "probas", "liste": {...}, "adverse": {...} | "texte"?, "
 returns a matrix: one row per list entry, one column per target, each cell holding the exact
 distribution of the action's result, its expected value and the chance of at least one success
 (and of taking the target out). Every number comes from a calculation declared in the game's
-`calculs.yaml`, run through `odds.calculer`; a game adapter (`browser_engine/jeux/*_liste.py`)
+`calculs.yaml`, run through `odds.calculer`; the game's `liste_probas` part (`browser_engine/jeux/<jeu>/`)
 only maps list entries and targets to that calculation's parameters.
 """
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import gcd, lcm
 from typing import Any
 
-from . import bundle, odds
+from . import bundle, jeux, odds
 from .errors import ErreurEntree, ErreurParametre
 from .probas_liste_retenue import remarque, retenir
 from .reader import entiers_exacts, lire_liste, verifier_structure
@@ -29,16 +28,6 @@ MAX_CIBLES = 60
 # so that no request runs for more than about 2 s; the cells past it stay empty, with a note.
 BUDGET_MS = 1200
 COUT_LOI_MS = 1.0  # estimate of a law when the game gives none (most laws take about 1 ms)
-
-# Game id -> adapter "module:fonction" taking (donnees_jeu, liste, requete) -> Matrice.
-ADAPTATEURS: dict[str, str] = {
-    "bataille-d6": "browser_engine.jeux.bataille_d6_liste:matrice",
-    "hami": "browser_engine.jeux.hami_liste_probas:matrice",
-    "kharn-ages": "browser_engine.jeux.kharn_ages_liste_probas:matrice",
-    "hate": "browser_engine.jeux.hate_liste_probas:matrice",
-    "tamashii": "browser_engine.jeux.tamashii_liste_probas:matrice",
-}
-
 
 @dataclass
 class Cible:
@@ -397,11 +386,9 @@ def _secondes(ms: float) -> str:
 
 
 def _adaptateur(jeu: str) -> Callable[[dict[str, Any], dict[str, Any], dict[str, Any]], Matrice] | None:
-    cible = ADAPTATEURS.get(jeu)
-    if cible is None:
-        return None
-    module, _, nom = cible.partition(":")
-    return getattr(importlib.import_module(module), nom)
+    """The game's `liste_probas` part: (donnees_jeu, liste, requete) -> Matrice."""
+    module = jeux.part(jeu, "liste_probas")
+    return module.matrice if module is not None else None
 
 
 def _json_cellule(action: Action, cible: Cible, calculs: Calculs, matrice: Matrice,

@@ -27,7 +27,7 @@ __all__ = ["NOMS_ENTREE", "NOMS_LISTE", "NOMS_MESURE", "Resultat", "Violation", 
            "violation"]
 
 SEVERITES = ("erreur", "avertissement")
-# Names every list-wide rule may use in bounds and messages (`validation._noms` gives their values).
+# Names every list-wide rule may use in bounds and messages (`validation._list_names` gives their values).
 NOMS_LISTE = ("format", "cout", "nb_entrees")
 # Names a rule's message may use besides those: the measure, its bounds and, per entry, the entry.
 NOMS_MESURE = ("valeur", "ecart", "min", "max", "exact")

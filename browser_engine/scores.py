@@ -189,7 +189,7 @@ def calculer_score(donnees_jeu: dict[str, Any], cle: str, document: Any) -> dict
     if decl.get("manquant") and not decl.get("champs") and not decl.get("champs_joueur"):
         raise ErreurEntree(f"Calcul impossible : des données manquent ({decl['manquant']}).")
     jeu = bundle.identifiant(donnees_jeu)
-    module = jeux.module(jeu)
+    module = jeux.part(jeu, "scores")
     fonction: Callable[[dict[str, Any]], dict[str, Any]] | None = getattr(module, "SCORES", {}).get(decl["score"])
     if fonction is None:
         raise ErreurDonnees(f"Le score « {decl['score']} » est déclaré mais pas implémenté pour {jeu}.")

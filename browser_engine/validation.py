@@ -10,6 +10,7 @@ from .messages import Parties, rediger
 from .reader import entiers_exacts, nom_de_type, verifier_structure
 from .regles import Violation, VueEntree, nom_court, violation
 from .schema_lite import Ecart, SchemaLite
+from .versions_journal import situer
 from .yaml_lite import MAX_ITEMS, grouped
 
 MAX_ENTREES = MAX_ITEMS
@@ -24,20 +25,20 @@ def nom_de_liste(liste: dict[str, Any]) -> str | None:
     return nom.strip() if isinstance(nom, str) and nom.strip() else None
 
 
-def _avertissement_sans_nom(donnees_jeu: dict[str, Any], schema: SchemaLite,
-                            liste: dict[str, Any], nom_ecrit: bool) -> list[Violation]:
+def _unnamed_list_warning(donnees_jeu: dict[str, Any], schema: SchemaLite,
+                          liste: dict[str, Any], name_written: bool) -> list[Violation]:
     """A list without a name is valid; the player is told how it will be shown.
 
     Only for games whose list schema has a `nom` field (every game of the site).
     """
-    nom = liste.get("nom")
+    name = liste.get("nom")
     if "nom" not in (schema.root.get("properties") or {}):
         return []
-    if nom_de_liste(liste) is not None or (nom is not None and not isinstance(nom, str)):
+    if nom_de_liste(liste) is not None or (name is not None and not isinstance(name, str)):
         return []
     message, parties = rediger("La liste n'a pas de nom : elle s'affiche et s'imprime « sans nom ». "
                                "Donnez-lui en un, par exemple {champ:/nom=Ma bande}.")
-    return [violation(CODE_SANS_NOM, message, "/nom" if nom_ecrit else "", bundle.ancre(donnees_jeu, "verifier"),
+    return [violation(CODE_SANS_NOM, message, "/nom" if name_written else "", bundle.ancre(donnees_jeu, "verifier"),
                       parties)]
 
 
@@ -51,17 +52,17 @@ def _defaults(schema: SchemaLite) -> dict[str, Any]:
     return {name: sub["default"] for name, sub in properties.items() if isinstance(sub, dict) and "default" in sub}
 
 
-def vues_entrees(liste: dict[str, Any], defauts: dict[str, Any]) -> list[VueEntree]:
+def entry_views(liste: dict[str, Any], defaults: dict[str, Any]) -> list[VueEntree]:
     """The list entries that are objects, with default values filled in."""
     entrees = liste.get("entrees")
     if not isinstance(entrees, list):
         return []
-    return [VueEntree(i, {**defauts, **e}) for i, e in enumerate(entrees) if isinstance(e, dict)]
+    return [VueEntree(i, {**defaults, **e}) for i, e in enumerate(entrees) if isinstance(e, dict)]
 
 
-def _entree_du_chemin(liste: dict[str, Any], chemin: str) -> tuple[int, str] | None:
+def _entry_of_pointer(liste: dict[str, Any], pointer: str) -> tuple[int, str] | None:
     """The entry a pointer is inside (`/entrees/2/...`) and its name (empty when it has none), or None."""
-    parts = chemin.split("/")
+    parts = pointer.split("/")
     if len(parts) < 3 or parts[1] != "entrees" or not parts[2].isdigit():
         return None
     index = int(parts[2])
@@ -72,26 +73,26 @@ def _entree_du_chemin(liste: dict[str, Any], chemin: str) -> tuple[int, str] | N
 
 def _schema_violation(donnees_jeu: dict[str, Any], liste: dict[str, Any], ecart: Ecart) -> Violation:
     """A schema failure, named after its entry (`Entrée 3 « Lanciers » — `) when it is inside one."""
-    entree = _entree_du_chemin(liste, ecart.chemin)
-    if entree is None:
+    entry = _entry_of_pointer(liste, ecart.chemin)
+    if entry is None:
         message, parties = ecart.message, list(ecart.parties) or [ecart.message]
     else:
         message, parties = rediger("{entree}{suite}", {"suite": Parties(ecart.parties or [ecart.message])},
-                                   entree=entree[0], nom=entree[1])
+                                   entree=entry[0], nom=entry[1])
     return violation(ecart.code, message, ecart.chemin, bundle.ancre(donnees_jeu, ecart.regle), parties)
 
 
-def _sans_doublons(violations: list[Violation], prioritaires: list[Violation]) -> list[Violation]:
+def _without_duplicates(violations: list[Violation], specific: list[Violation]) -> list[Violation]:
     """Schema violations that a more specific rule already reports (same code and pointer) are dropped."""
-    keys = {(v["code"], v["chemin"]) for v in prioritaires}
+    keys = {(v["code"], v["chemin"]) for v in specific}
     return [v for v in violations if (v["code"], v["chemin"]) not in keys]
 
 
-def _ordre(v: Violation) -> tuple[Any, ...]:
+def _pointer_order(v: Violation) -> tuple[Any, ...]:
     return tuple((0, int(p)) if p.isdigit() else (1, p) for p in v["chemin"].split("/")[1:])
 
 
-def _verifier_enveloppe(donnees_jeu: dict[str, Any], liste: Any) -> None:
+def _check_envelope(donnees_jeu: dict[str, Any], liste: Any) -> None:
     entrees = liste.get("entrees") if isinstance(liste, dict) else None
     if isinstance(entrees, list) and len(entrees) > MAX_ENTREES:
         raise ErreurEntree(f"La liste contient {grouped(len(entrees))} entrées : le maximum accepté est "
@@ -102,14 +103,14 @@ def _verifier_enveloppe(donnees_jeu: dict[str, Any], liste: Any) -> None:
                            f"pas {nom_de_type(liste)}.")
 
 
-def _rapport_autre_jeu(donnees_jeu: dict[str, Any], liste: dict[str, Any]) -> dict[str, Any]:
+def _other_game_report(donnees_jeu: dict[str, Any], liste: dict[str, Any]) -> dict[str, Any]:
     message, parties = rediger("Cette liste est pour le jeu « {valeurs:/jeu={autre}} », pas pour « {nom_jeu} » "
                                "(attendu : {champ:/jeu={jeu}}).",
                                {"autre": liste["jeu"], "nom_jeu": bundle.nom_du_jeu(donnees_jeu),
                                 "jeu": bundle.identifiant(donnees_jeu)})
-    erreur = violation(CODE_JEU_DIFFERENT, message, "/jeu", bundle.ancre(donnees_jeu, "verifier"), parties)
+    error = violation(CODE_JEU_DIFFERENT, message, "/jeu", bundle.ancre(donnees_jeu, "verifier"), parties)
     budget = liste.get("format") if isinstance(liste.get("format"), int) else None
-    return {"valide": False, "cout": None, "budget": budget, "erreurs": [erreur], "avertissements": [],
+    return {"valide": False, "cout": None, "budget": budget, "erreurs": [error], "avertissements": [],
             "details": {"nom_liste": nom_de_liste(liste) or SANS_NOM}}
 
 
@@ -130,61 +131,58 @@ def valider(donnees_jeu: dict[str, Any], liste: Any) -> dict[str, Any]:
             the game has no list checker.
 
     """
-    _verifier_enveloppe(donnees_jeu, liste)
-    nom_ecrit = "nom" in liste  # `nom:` left empty is a list without a name, pointed at its line
+    _check_envelope(donnees_jeu, liste)
+    name_written = "nom" in liste  # `nom:` left empty is a list without a name, pointed at its line
     liste = {k: v for k, v in entiers_exacts(liste).items() if not (k == "nom" and v is None)}
     raw_schema = bundle.schema_liste(donnees_jeu)
     if raw_schema is None:
         raise ErreurEntree(f"La vérification de liste n'existe pas pour « {bundle.nom_du_jeu(donnees_jeu)} ».")
     jeu = bundle.identifiant(donnees_jeu)
     if isinstance(liste.get("jeu"), str) and liste["jeu"] != jeu:
-        return _rapport_autre_jeu(donnees_jeu, liste)
+        return _other_game_report(donnees_jeu, liste)
     schema = SchemaLite(raw_schema)
     schema_violations = [_schema_violation(donnees_jeu, liste, e) for e in schema.valider(liste)]
-    vues = vues_entrees(liste, _defaults(schema))
-    module = jeux.module(jeu)
-    analyse = module.analyser(donnees_jeu, liste, vues) if module else AnalyseJeu()
-    for vue in vues:
-        vue.champs.update(analyse.derives.get(vue.index, {}))
-    noms = _noms(liste, analyse)
-    resultat = regles.appliquer(donnees_jeu, vues, noms)
-    details = dict(analyse.details)
+    views = entry_views(liste, _defaults(schema))
+    module = jeux.part(jeu, "liste")
+    analysis = module.analyser(donnees_jeu, liste, views) if module else AnalyseJeu()
+    for view in views:
+        view.champs.update(analysis.derives.get(view.index, {}))
+    result = regles.appliquer(donnees_jeu, views, _list_names(liste, analysis))
+    details = dict(analysis.details)
     details["nom_liste"] = nom_de_liste(liste) or SANS_NOM
-    details["mesures"] = resultat.mesures
-    version = _version_donnees(donnees_jeu, liste)
+    details["mesures"] = result.mesures
+    version = _data_version(donnees_jeu, liste)
     if version is not None:
         details["version_donnees"] = version
     if module:
-        module.completer_details(details, resultat.mesures, vues)
-    specific = analyse.erreurs + resultat.erreurs
-    erreurs = sorted(_sans_doublons(schema_violations, specific) + specific, key=_ordre)
-    avertissements = sorted(_avertissement_sans_nom(donnees_jeu, schema, liste, nom_ecrit) + analyse.avertissements
-                            + resultat.avertissements, key=_ordre)
+        module.completer_details(details, result.mesures, views)
+    specific = analysis.erreurs + result.erreurs
+    errors = sorted(_without_duplicates(schema_violations, specific) + specific, key=_pointer_order)
+    warnings = sorted(_unnamed_list_warning(donnees_jeu, schema, liste, name_written) + analysis.avertissements
+                      + result.avertissements, key=_pointer_order)
     budget = liste.get("format")
     return {
-        "valide": not erreurs,
-        "cout": analyse.cout,
+        "valide": not errors,
+        "cout": analysis.cout,
         "budget": budget if isinstance(budget, int) and not isinstance(budget, bool) else None,
-        "erreurs": erreurs,
-        "avertissements": avertissements,
+        "erreurs": errors,
+        "avertissements": warnings,
         "details": details,
     }
 
 
-def _version_donnees(donnees_jeu: dict[str, Any], liste: dict[str, Any]) -> dict[str, Any] | None:
-    """The list's data version and the current one (`versions.situer`), for data with a changelog."""
-    from .versions import situer  # it imports this module
-
-    situation = situer(donnees_jeu, liste.get("version_donnees"))
-    return None if situation["statut"] == "sans-journal" else situation
+def _data_version(donnees_jeu: dict[str, Any], liste: dict[str, Any]) -> dict[str, Any] | None:
+    """The list's data version and the current one (`versions_journal.situer`), for data with a changelog."""
+    where = situer(donnees_jeu, liste.get("version_donnees"))
+    return None if where["statut"] == "sans-journal" else where
 
 
-def _noms(liste: dict[str, Any], analyse: AnalyseJeu) -> dict[str, Any]:
+def _list_names(liste: dict[str, Any], analysis: AnalyseJeu) -> dict[str, Any]:
     """List-wide values usable in rule bounds and messages (never arbitrary list keys)."""
     format_ = liste.get("format")
     entrees = liste.get("entrees")
     return {
         "format": format_ if isinstance(format_, (int, float)) and not isinstance(format_, bool) else None,
-        "cout": analyse.cout,
+        "cout": analysis.cout,
         "nb_entrees": len(entrees) if isinstance(entrees, list) else 0,
     }

@@ -8,16 +8,12 @@ rules that changed, and the verdict of the checker then and now.
 """
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
 
 from .bundle import identifiant
 from .validation import valider
+from .versions_journal import CHAMP, cle_version, journal, montre, situer, version_actuelle
 
-CHAMP = "version_donnees"
-FORMAT_VERSION = re.compile(r"[0-9]{4}\.[0-9]{1,2}\.[0-9]{1,6}\Z")
-AFFICHAGE_MAX = 40
 # Fields that say where a fact comes from or how it is shown, not what the rule is.
 CHAMPS_IGNORES = {"id", "source", "formes", "page", "ordre", "resume", "interpretation"}
 # Fields of a list rule (regles_liste) that decide what is counted and how far it may go.
@@ -25,68 +21,6 @@ CHAMPS_LIMITES_REGLE = {"borne", "excedent", "compte", "somme", "selecteur", "si
 NOMS_CHAMPS = {"cout": "coût", "texte": "texte de la règle", "borne": "limite", "selecteur": "ce qui est compté",
                "severite": "gravité", "message": "message"}
 NATURES = {"cout": "Coût", "limites": "Limites", "regles": "Règles", "ajout": "Ajout", "retrait": "Retrait"}
-
-
-# --- the changelog --------------------------------------------------------------------------------
-
-def journal(donnees_jeu: dict[str, Any]) -> list[dict[str, Any]]:
-    """The game's versions, oldest first (empty for data without a changelog)."""
-    versions = donnees_jeu.get("versions") if isinstance(donnees_jeu, dict) else None
-    return [v for v in versions or [] if isinstance(v, dict) and isinstance(v.get("version"), str)]
-
-
-def version_actuelle(donnees_jeu: dict[str, Any]) -> str | None:
-    """The version number of the data (the changelog's last version)."""
-    versions = journal(donnees_jeu)
-    return versions[-1]["version"] if versions else None
-
-
-def _cle(version: str) -> tuple[int, ...]:
-    return tuple(int(p) for p in version.split("."))
-
-
-def _montre(valeur: Any) -> str:
-    texte = valeur if isinstance(valeur, str) else json.dumps(valeur, ensure_ascii=False)
-    texte = " ".join(texte.split())
-    return texte if len(texte) <= AFFICHAGE_MAX else texte[:AFFICHAGE_MAX - 1] + "…"
-
-
-def situer(donnees_jeu: dict[str, Any], version: Any) -> dict[str, Any]:
-    """Where a list's `version_donnees` stands against the site's data.
-
-    Returns:
-        `{liste, actuelle, statut, message}`; `statut` is `sans-journal` (the data has no versions),
-        `absente`, `actuelle`, `ancienne`, `future`, `inconnue` or `invalide`; `message` is French.
-
-    """
-    actuelle = version_actuelle(donnees_jeu)
-    connues = [v["version"] for v in journal(donnees_jeu)]
-    liste = version if isinstance(version, str) else None
-    if actuelle is None:
-        statut, message = "sans-journal", "Les données de ce jeu n'ont pas encore de numéro de version."
-    elif version is None:
-        statut = "absente"
-        message = (f"La liste n'indique pas la version des données pour laquelle elle a été composée "
-                   f"(champ « {CHAMP} ») ; version actuelle : {actuelle}.")
-    elif not isinstance(version, str) or not FORMAT_VERSION.match(version.strip()):
-        statut = "invalide"
-        message = (f"Version des données « {_montre(version)} » illisible : le champ « {CHAMP} » attend un numéro "
-                   f"comme « {actuelle} » (la version actuelle). La liste est vérifiée avec les données actuelles.")
-    elif version.strip() == actuelle:
-        statut, message = "actuelle", f"Liste composée pour la version actuelle des données ({actuelle})."
-    elif version.strip() in connues:
-        statut = "ancienne"
-        message = f"Liste composée pour la version {version.strip()} des données ; version actuelle : {actuelle}."
-    elif _cle(version.strip()) > _cle(actuelle):
-        statut = "future"
-        message = (f"Liste composée pour la version {version.strip()} des données, plus récente que celle de ce site "
-                   f"({actuelle}) : rechargez la page pour obtenir les données à jour. En attendant, la liste "
-                   f"est vérifiée avec la version {actuelle}.")
-    else:
-        statut = "inconnue"
-        message = (f"Version des données « {version.strip()} » inconnue pour ce jeu (versions connues : "
-                   f"{', '.join(connues)}) : la liste est vérifiée avec la version actuelle ({actuelle}).")
-    return {"liste": liste.strip() if liste else None, "actuelle": actuelle, "statut": statut, "message": message}
 
 
 # --- what changed in the data ---------------------------------------------------------------------
@@ -106,10 +40,10 @@ def _par_id(donnees_jeu: dict[str, Any]) -> dict[str, tuple[str, dict[str, Any]]
 def _borne(valeur: Any) -> str:
     """A list rule's bound in words: « au plus 2 », « entre 1 et 3 »."""
     if not isinstance(valeur, dict):
-        return _montre(valeur)
+        return montre(valeur)
     mots = {"exact": "exactement", "min": "au moins", "max": "au plus"}
-    parties = [f"{mots[k]} {_montre(valeur[k])}" for k in ("exact", "min", "max") if k in valeur]
-    return ", ".join(parties) or _montre(valeur)
+    parties = [f"{mots[k]} {montre(valeur[k])}" for k in ("exact", "min", "max") if k in valeur]
+    return ", ".join(parties) or montre(valeur)
 
 
 def _nature_champ(genre: str, champ: str) -> str:
@@ -139,7 +73,7 @@ def difference(ancienne: tuple[str, dict[str, Any]] | None,
         if champ == "borne":
             texte = f"limite {_borne(avant.get(champ))} → {_borne(apres.get(champ))}"
         elif nature in ("cout", "limites") and not isinstance(apres.get(champ), (dict, list)):
-            texte = f"{NOMS_CHAMPS.get(champ, champ)} {_montre(avant.get(champ, '—'))} → {_montre(apres.get(champ, '—'))}"
+            texte = f"{NOMS_CHAMPS.get(champ, champ)} {montre(avant.get(champ, '—'))} → {montre(apres.get(champ, '—'))}"
         else:
             texte = f"{NOMS_CHAMPS.get(champ, champ)} modifié"
         par_nature.setdefault(nature, []).append(texte)
@@ -170,7 +104,7 @@ def _changements_annonces(donnees_jeu: dict[str, Any], depuis: str) -> list[dict
     """The changelog's changes of every version after `depuis`, each with its version."""
     out = []
     for version in journal(donnees_jeu):
-        if _cle(version["version"]) <= _cle(depuis):
+        if cle_version(version["version"]) <= cle_version(depuis):
             continue
         for changement in version.get("changements") or []:
             if isinstance(changement, dict):
@@ -332,7 +266,7 @@ def action_versions(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete:
         return out
     depuis = situation["liste"]
     out["versions"] = [{k: v.get(k) for k in ("version", "date", "resume")} for v in journal(donnees_jeu)
-                       if _cle(v["version"]) > _cle(depuis)]
+                       if cle_version(v["version"]) > cle_version(depuis)]
     ancien = _donnees_version(donnees_jeu, requete, depuis)
     out["donnees_anciennes"] = ancien is not None
     if ancien is None:

@@ -1,13 +1,14 @@
-"""Command line: `python -m generator check` and `python -m generator dump DIR`."""
+"""Command line: `python -m generator check|dump DIR|figer-version JEU|nouveau-jeu ID --nom NOM`."""
 from __future__ import annotations
 
 import argparse
 import sys
 from pathlib import Path
 
-from .model import Site, load_site
-from .plugin import site_pages
+from .model import Site
+from .plugin import load_site, site_pages
 from .problems import DataError
+from .scaffold import ScaffoldError, create_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -22,8 +23,14 @@ def main(argv: list[str] | None = None) -> int:
     figer = sub.add_parser("figer-version", help="figer les données actuelles d'un jeu avant de les modifier")
     figer.add_argument("jeu")
     figer.add_argument("version", nargs="?", help="la version actuelle (dernière de versions.yaml), par défaut")
+    nouveau = sub.add_parser("nouveau-jeu", help="créer les fichiers d'un nouveau jeu (données, schéma de liste, "
+                                                  "exemples), sans Python")
+    nouveau.add_argument("id", help="identifiant du jeu : minuscules, chiffres et tirets (mon-jeu)")
+    nouveau.add_argument("--nom", required=True, help="nom affiché du jeu")
     parser.add_argument("--racine", type=Path, default=ROOT, help="racine du projet (data/, schemas/)")
     args = parser.parse_args(argv)
+    if args.commande == "nouveau-jeu":
+        return new_game(args.racine, args.id, args.nom)
     try:
         site = load_site(args.racine, only=[args.jeu] if args.commande == "figer-version" else None)
     except DataError as exc:
@@ -47,10 +54,25 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def new_game(root: Path, game_id: str, name: str) -> int:
+    """Write a new game's files (`nouveau-jeu`); 2 when refused."""
+    try:
+        written = create_game(root, game_id, name)
+    except ScaffoldError as exc:
+        print(f"Erreur : {exc}", file=sys.stderr)
+        return 2
+    print(f"Jeu « {name} » créé ({len(written)} fichiers) :")
+    for path in written:
+        print(f"  {path.relative_to(root)}")
+    print("Complétez-les depuis le livre de règles (guide « Ajouter un jeu »), puis vérifiez avec « make check ».")
+    return 0
+
+
 def freeze_version(site: Site, root: Path, version: str | None) -> int:
     """Write the frozen bundle of a game's current version (`figer-version`); 1 when refused."""
     from .export import bundle
-    from .versions import current_version, frozen_bytes, frozen_path
+    from .version_pages import current_version
+    from .versions import frozen_bytes, frozen_path
 
     game = site.games[0]
     current = current_version(game)

@@ -44,6 +44,7 @@ def game_problems(files: list[DataFile]) -> list[Problem]:
     problems = [p for entry in entries if entry.kind == "tables" for p in table_problems(entry)]
     problems += [p for entry in entries for p in _jet_problems(entry)]
     problems += [p for entry in entries for p in form_problems(entry)]
+    problems += [p for entry in entries if entry.kind == "scenarios" for p in scenario_role_problems(entry)]
     manifest = next((f for f in files if f.path.endswith("/jeu.yaml")), None)
     if manifest is not None:
         problems += page_problems(manifest)
@@ -53,6 +54,18 @@ def game_problems(files: list[DataFile]) -> list[Problem]:
     if manifest is not None:
         problems += link_problems(entries, manifest)
     return problems
+
+
+def scenario_role_problems(entry: Located) -> list[Problem]:
+    """A scenario's `proprietes.deux_groupes` names « tous » or one of its `roles` (the list checker reads both)."""
+    proprietes = entry.value.get("proprietes") or {}
+    who = proprietes.get("deux_groupes")
+    roles = proprietes.get("roles") or []
+    if who is None or who == "tous" or who in roles:
+        return []
+    allowed = ", ".join(["tous", *roles])
+    return [entry.file.problem(entry.parts + ("proprietes", "deux_groupes"),
+                               f"« {who} » n'est ni « tous » ni un rôle de ce scénario (valeurs : {allowed})")]
 
 
 # --- tables ----------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import yaml
 
@@ -18,37 +18,33 @@ from browser_engine.regles import NOMS_ENTREE, NOMS_LISTE, NOMS_MESURE, VueEntre
 
 from . import bound_checks, calculation_checks, pile_checks, rule_values, score_checks
 from .declarations import Kind, check_declarations
+from .engine_data import files_bundle
 from .load import DataFile
 from .message_checks import enum_name_problems, message_problems
 from .problems import Problem
 from .validate import Located, entries_of
-
-if TYPE_CHECKING:
-    from .model import Game
 
 Parts = tuple[str | int, ...]
 CALCULS = Kind("calculs", "calcul", "les pages d'outils et les tableaux de probabilités en ont besoin")
 OPERATORS = ("egal", "parmi", "sauf")
 
 
-def game_problems(game: Game, files: list[DataFile], root: Path) -> list[Problem]:
-    """Every problem of the list rules and calculations of a validated game."""
-    from .export import bundle
-
-    data = bundle(game, root)
+def game_problems(game_id: str, files: list[DataFile], root: Path) -> list[Problem]:
+    """Every problem of the list rules and calculations of a game whose schemas and references hold."""
+    data = files_bundle(game_id, files, root)
     located = {entry.value["id"]: entry for entry in entries_of(files)}
-    fields = list_fields(data, root, game.id)
+    fields = list_fields(data, root, game_id)
     schemas = data.get("schemas") or {}
     problems = [p for entry in located.values() if entry.kind == "regles_liste"
                 for p in rule_problems(entry, fields, _list_top_fields(data), data)
                 + message_problems(entry, schemas.get("liste") or {}, schemas.get("catalogue"))]
-    problems += enum_name_problems(game.id, data, root)  # message_checks.py
-    problems += calculation_problems(game.id, data, located, files)
-    problems += score_checks.score_problems(game.id, located, files)  # scores.yaml (score_checks.py)
+    problems += enum_name_problems(game_id, data, root)  # message_checks.py
+    problems += calculation_problems(game_id, data, located, files)
+    problems += score_checks.score_problems(game_id, located, files)  # scores.yaml (score_checks.py)
     problems += pile_checks.hasard_problems(located)  # the `hasard` of the rules (pile_checks.py)
     if not problems:
         problems += _static_table_problems(data, files)
-        problems += example_list_problems(game.id, data, root)
+        problems += example_list_problems(game_id, data, root)
     return problems
 
 
@@ -62,7 +58,7 @@ def example_list_problems(game_id: str, data: dict[str, Any], root: Path) -> lis
 
     found: list[Problem] = []
     folder = root / "data" / game_id / "listes"
-    for path in sorted(folder.glob("*.yaml")) if jeux.module(game_id) else []:
+    for path in sorted(folder.glob("*.yaml")):
         shown = path.relative_to(root).as_posix()
         try:
             liste = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -128,7 +124,7 @@ def list_fields(data: dict[str, Any], root: Path, game_id: str) -> dict[str, Any
 
 def derived_domains(data: dict[str, Any], game_id: str) -> dict[str, Any]:
     """The values each derived field can hold, as the game module declares them (JSON Schema fragments)."""
-    declared = getattr(jeux.module(game_id), "domaines_derives", None)
+    declared = getattr(jeux.part(game_id, "liste"), "domaines_derives", None)
     return dict(declared(data)) if callable(declared) else {}
 
 
@@ -138,7 +134,7 @@ def derived_fields(data: dict[str, Any], root: Path, game_id: str) -> set[str]:
     A module may declare them (`champs_derives(donnees_jeu)`); otherwise they are read from the
     module's analysis of the game's example lists (`data/<jeu>/listes/*.yaml`).
     """
-    module = jeux.module(game_id)
+    module = jeux.part(game_id, "liste")
     if module is None:
         return set()
     declared = getattr(module, "champs_derives", None)
@@ -288,7 +284,7 @@ def _pointer_problems(entry: Located, fields: dict[str, Any], top_fields: set[st
 def calculation_problems(game_id: str, data: dict[str, Any], located: dict[str, Located],
                          files: list[DataFile]) -> list[Problem]:
     """Declared calculations against the engine: implemented, parameters sound, runnable."""
-    implemented = set(getattr(jeux.module(game_id), "CALCULS", {}) or {})
+    implemented = set(getattr(jeux.part(game_id, "calculs"), "CALCULS", {}) or {})
     entries, found = check_declarations(CALCULS, located, files, implemented)
     for entry, is_implemented in entries:
         if not is_implemented:
@@ -417,11 +413,21 @@ def _run_problems(entry: Located, data: dict[str, Any]) -> list[Problem]:
 
 
 def _static_table_problems(data: dict[str, Any], files: list[DataFile]) -> list[Problem]:
-    """The odds tables of the rule pages are computed by the engine from the data: they must compute."""
+    """The odds tables of the rule pages are computed by the engine from the data: they must compute.
+
+    Each table `tables-probas.yaml` declares is one the engine computes (a table it computes without a
+    declaration fails with a message).
+    """
     try:
-        odds.tables_statiques(data)
+        computed = {table["id"] for table in odds.tables_statiques(data)}
     except Exception as exc:  # noqa: BLE001 - reported on the game's manifest instead of a traceback
         manifest = next(f for f in files if f.path.endswith("/jeu.yaml"))
         return [manifest.problem(("jeu",), f"les tableaux de probabilités des pages ne se calculent pas "
                                            f"avec ces données : {exc}")]
-    return []
+    declared = next((f for f in files if isinstance(f.value, dict) and "tables_probas" in f.value), None)
+    if declared is None:
+        return []
+    return [declared.problem(("tables_probas", table_id), f"le moteur ne calcule aucun tableau « {table_id} » "
+                                                          f"(tableaux calculés : {', '.join(sorted(computed)) or 'aucun'})",
+                             key=True)
+            for table_id in declared.value["tables_probas"] if table_id not in computed]

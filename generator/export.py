@@ -5,59 +5,20 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .model import Game, Site, load_site
+from .engine_data import engine_bundle
+from .model import Game, Site
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def game_schema(root: Path, kind: str, game_id: str) -> dict[str, Any] | None:
-    """A game's document schema (`liste` or `catalogue`), when it has one."""
-    path = root / "schemas" / f"{kind}-{game_id}.schema.json"
-    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
-
-
-def list_schema(root: Path, game_id: str) -> dict[str, Any] | None:
-    """The list-document schema of a game, when it has one."""
-    return game_schema(root, "liste", game_id)
-
-
 def bundle(game: Game, root: Path = ROOT) -> dict[str, Any]:
-    """The engine's input for one game.
-
-    It merges every data file by top-level key, and adds `ancres` (entry id to
-    URL path from the site root) and `schemas`: `liste` (the list-document
-    schema) and, for games whose players supply profiles, `catalogue`.
-    """
-    out = dict(game.raw)
-    out["ancres"] = {entry_id: game.url(entry_id) for entry_id in game.entries}
-    out["schemas"] = {"liste": list_schema(root, game.id)}
-    catalogue = game_schema(root, "catalogue", game.id)
-    if catalogue is not None:
-        out["schemas"]["catalogue"] = catalogue
-    return out
+    """The engine's input for one game (`engine_data.engine_bundle`), with the model's anchors."""
+    return engine_bundle(game.id, game.raw, {entry_id: game.url(entry_id) for entry_id in game.entries}, root)
 
 
 def bundle_json(game: Game, root: Path = ROOT) -> str:
     """The bundle as compact JSON text."""
     return json.dumps(bundle(game, root), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-
-
-def game_bundle(data_dir: Path, jeu: str) -> dict[str, Any]:
-    """Load, validate and export one game's bundle from a data folder (CLI and tests).
-
-    Args:
-        data_dir: the `data/` folder; schemas are read from its sibling `schemas/`.
-        jeu: the game id.
-
-    Raises:
-        DataError: when the data does not validate.
-        KeyError: when the game does not exist.
-
-    """
-    root = Path(data_dir).resolve().parent
-    if not (root / "data" / jeu / "jeu.yaml").is_file():
-        raise KeyError(jeu)
-    return bundle(load_site(root, only=[jeu]).games[0], root)
 
 
 def example_lists(root: Path, game_id: str, folder_name: str = "listes") -> list[dict[str, str]]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .model import Entry, Game, relative_link
+from .model import Entry, Game
+from .urls import relative_link
 
 FENCE = re.compile(r"^\s*(```|~~~)")
 # Parts of a line that are never rewritten: inline code, Markdown links/images, raw HTML tags,

@@ -260,3 +260,23 @@ def _shown(path: Path, root: Path) -> str:
         return path.resolve().relative_to(root.resolve()).as_posix()
     except ValueError:
         return path.as_posix()
+
+
+@dataclass
+class LoadedData:
+    """What the load stage read: each game's data files and the problems met reading them."""
+
+    games: dict[str, tuple[list[DataFile], list[Problem]]]
+    problems: list[Problem] = field(default_factory=list)  # folders of data/ that are no game
+
+
+def load_data(root: Path, only: list[str] | None = None) -> LoadedData:
+    """Load stage: every game under `root/data` (or only some of them), nothing checked yet.
+
+    Raises:
+        DataError: there is no data folder.
+
+    """
+    ids = only if only is not None else game_ids(root / "data")
+    problems = folder_problems(root / "data", root) if only is None else []
+    return LoadedData({game_id: load_game(root / "data", game_id, root) for game_id in ids}, problems)

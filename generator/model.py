@@ -1,15 +1,13 @@
-"""Model stage: validated data files become games, pages and entries with their URLs."""
+"""Model stage: validated data files become games, pages and entries with their URLs (it checks nothing)."""
 from __future__ import annotations
 
-import posixpath
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from . import coherence, engine_checks
-from .load import DataFile, folder_problems, game_ids, load_game
-from .problems import DataError
-from .validate import entries_of, load_schemas, validate_game
+from .engine_data import raw_data
+from .load import DataFile, LoadedData
+from .urls import entry_uri, page_url
+from .validate import entries_of
 
 # Reading order of entry kinds on a page when no `ordre` is given.
 KIND_ORDER = ["sections", "tables", "profils", "capacites", "equipements", "sorts", "objets",
@@ -20,8 +18,6 @@ KIND_LABELS = {
     "scenarios": "Scénario", "campagnes": "Campagne", "profils": "Profil", "faq": "Question",
     "calculs": "Calcul", "regles_liste": "Règle de liste", "scores": "Score ou aide de partie",
 }
-GLOSSARY = "glossaire"
-CHECKER = "verifier"
 
 
 @dataclass
@@ -109,28 +105,6 @@ class Site:
         return next(g for g in self.games if g.id == game_id)
 
 
-def page_url(src_uri: str) -> str:
-    """URL path of a Markdown page with directory URLs (`hami/tour.md` -> `hami/tour/`)."""
-    stem = src_uri[:-3]
-    if stem == "index" or stem.endswith("/index"):
-        return stem[:-5]
-    return stem + "/"
-
-
-def relative_link(from_uri: str, to_uri: str, anchor: str = "") -> str:
-    """Relative Markdown link between two source files, as MkDocs resolves them."""
-    link = posixpath.relpath(to_uri, posixpath.dirname(from_uri) or ".")
-    return link + (f"#{anchor}" if anchor else "")
-
-
-def _entry_uri(game_id: str, kind: str, data: dict[str, Any]) -> str:
-    if data.get("page"):
-        return f"{game_id}/{data['page']}.md"
-    if kind == "regles_liste":
-        return f"{game_id}/{CHECKER}.md"
-    return f"{game_id}/{GLOSSARY}.md"
-
-
 def _sort_key(entry: Entry, index: int) -> tuple[int, int]:
     rank = KIND_ORDER.index(entry.kind) if entry.kind in KIND_ORDER else len(KIND_ORDER)
     return (entry.data.get("ordre", 10_000 + rank * 1_000), index)
@@ -140,16 +114,12 @@ def build_game(game_id: str, files: list[DataFile]) -> Game:
     """Assemble a validated game from its data files."""
     manifest_file = next(f for f in files if f.path.endswith("/jeu.yaml"))
     manifest = manifest_file.value["jeu"]
-    raw: dict[str, Any] = {"jeu": manifest}
+    raw = raw_data(files)  # the data as the engine's bundle holds it (generator/engine_data.py)
     entries: dict[str, Entry] = {}
-    for data_file in files:  # the changelog is not made of entries (generator/versions.py)
-        if isinstance(data_file.value, dict) and "versions" in data_file.value:
-            raw["versions"] = data_file.value["versions"]
     for located in entries_of(files):
-        raw.setdefault(located.kind, []).append(located.value)
         line, _ = located.file.position(located.parts)
         entry = Entry(located.kind, located.value, located.file.path, line)
-        entry.src_uri = _entry_uri(game_id, located.kind, located.value)
+        entry.src_uri = entry_uri(game_id, located.kind, located.value)
         entries[entry.id] = entry
     pages = [Page(p["id"], p["titre"], p.get("resume", ""), p.get("intro", ""), f"{game_id}/{p['id']}.md")
              for p in manifest["pages"]]
@@ -162,33 +132,6 @@ def build_game(game_id: str, files: list[DataFile]) -> Game:
     return Game(game_id, manifest, pages, entries, raw)
 
 
-def load_site(root: Path, only: list[str] | None = None) -> Site:
-    """Load, validate and model every game under `root/data` (or only some of them).
-
-    Raises:
-        DataError: every problem of every game, one per line.
-
-    """
-    from . import citations, versions  # versions imports this module
-
-    schemas = load_schemas(root / "schemas")
-    games: list[Game] = []
-    ids = only if only is not None else game_ids(root / "data")
-    problems = folder_problems(root / "data", root) if only is None else []
-    for game_id in ids:
-        try:
-            files, load_problems = load_game(root / "data", game_id, root)
-            validate_game(game_id, files, schemas, load_problems)
-            coherent = coherence.game_problems(files)
-            if coherent:
-                raise DataError(coherent)
-            game = build_game(game_id, files)
-            problems.extend(engine_checks.game_problems(game, files, root))
-            problems.extend(versions.game_problems(game_id, files, root))
-            problems.extend(citations.game_problems(files))
-            games.append(game)
-        except DataError as exc:
-            problems.extend(exc.problems)
-    if problems:
-        raise DataError(problems)
-    return Site(games)
+def build_site(data: LoadedData) -> Site:
+    """Model stage: every game of validated data (`checks.check_site` found no problem)."""
+    return Site([build_game(game_id, files) for game_id, (files, _) in data.games.items()])

@@ -12,7 +12,8 @@ from browser_engine.errors import ErreurDonnees
 from browser_engine.odds import faces, pourcentage
 
 from .export import bundle
-from .model import Game, page_url, relative_link
+from .model import Game
+from .urls import page_url, relative_link
 
 _COMPUTED: dict[int, tuple[Game, list[dict[str, Any]]]] = {}
 

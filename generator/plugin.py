@@ -1,9 +1,14 @@
-"""MkDocs plugin: wires MkDocs events to the generator's pipeline stages."""
+"""MkDocs plugin: wires MkDocs events to the generator's pipeline stages.
+
+The stages run one way: load -> validate (schemas, coherence, engine checks, versions, citations) ->
+model -> links, render, export and print -> minify -> offline (last, after every file is written).
+"""
 from __future__ import annotations
 
 import html
 import re
 from pathlib import Path
+from typing import Any
 
 from mkdocs.config import config_options
 from mkdocs.config.base import Config
@@ -13,11 +18,11 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from . import export, minify, offline, print_sheets, render, search
-from .model import Site, load_site
+from . import checks, export, load, minify, model, offline, print_sheets, render, search, validate
+from .model import Site
 from .problems import DataError
-from .versions import exported_files as version_files
-from .versions import version_pages, with_versions_nav
+from .version_pages import exported_files as version_files
+from .version_pages import version_pages, with_versions_nav
 
 GAMES_MARKER = "<!-- compendium:jeux -->"
 TAG = re.compile(r"<([a-zA-Z][a-zA-Z0-9-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>")
@@ -57,6 +62,37 @@ def unsafe_resources(page_html: str) -> list[str]:
                 found.append(tag.group(0)[:120])
     found.extend(m.group(0)[:120] for m in STYLE_URL.finditer(page_html))
     return found
+
+
+def load_site(root: Path, only: list[str] | None = None) -> Site:
+    """The first stages, in order: load, validate, model (every game under `root/data`, or only some).
+
+    Raises:
+        DataError: every problem of every game, one per line.
+
+    """
+    schemas = validate.load_schemas(root / "schemas")  # read first: a broken schema is reported before any data
+    data = load.load_data(root, only)
+    checks.check_site(data, schemas, root)
+    return model.build_site(data)
+
+
+def game_bundle(data_dir: Path, jeu: str) -> dict[str, Any]:
+    """Load, validate and export one game's bundle from a data folder (tests and tools).
+
+    Args:
+        data_dir: the `data/` folder; schemas are read from its sibling `schemas/`.
+        jeu: the game id.
+
+    Raises:
+        DataError: when the data does not validate.
+        KeyError: when the game does not exist.
+
+    """
+    root = Path(data_dir).resolve().parent
+    if not (root / "data" / jeu / "jeu.yaml").is_file():
+        raise KeyError(jeu)
+    return export.bundle(load_site(root, only=[jeu]).games[0], root)
 
 
 def site_pages(site: Site, root: Path) -> dict[str, str]:

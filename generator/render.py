@@ -12,8 +12,10 @@ import jinja2
 
 from . import materiel as materiel_page
 from .links import LinkIndex, linkify, tooltip_link
-from .model import GLOSSARY, Entry, Game, Page, Site, relative_link
+from .model import Entry, Game, Page, Site
 from .odds_tables import roll_chance
+from .urls import GLOSSARY, relative_link
+from .wording import accord, cell, column_value, yaml_string
 
 TEMPLATES = Path(__file__).parent / "templates"
 TEXT_FIELDS = ("texte", "mise_en_place", "deploiement", "regles_speciales", "victoire")
@@ -34,78 +36,6 @@ def environment() -> jinja2.Environment:
     env.filters["chance_du_jet"] = roll_chance
     env.tests["search"] = lambda value, pattern: re.search(pattern, str(value)) is not None
     return env
-
-
-def cell_text(value: Any) -> str:
-    """A table cell as plain text: null is « — », booleans are oui/non, lists are joined."""
-    if value is None:
-        return "—"
-    if isinstance(value, bool):
-        return "oui" if value else "non"
-    if isinstance(value, list):
-        return ", ".join(cell_text(v) for v in value)
-    return str(value)
-
-
-def column_value(value: Any, column: dict[str, Any]) -> Any:
-    """A table cell's value as shown: the column's label for an identifier, when it has one."""
-    labels = column.get("libelles") or {}
-    return labels.get(value, value) if isinstance(value, str) else value
-
-
-def cell(value: Any) -> str:
-    """A table cell for a Markdown table: the plain text with pipes escaped and newlines folded."""
-    return cell_text(value).replace("|", "\\|").replace("\n", " ")
-
-
-# Words that end in s, x or z in the singular too.
-INVARIABLES = frozenset({"héros", "fois", "pas", "corps", "bras", "mois", "poids", "malus", "bonus", "temps", "prix",
-                         "choix", "voix", "avis", "dos", "os", "gaz", "nez", "ko"})
-
-
-def count_value(value: Any) -> float | None:
-    """A count as a number (1, 2.5, "1", "1,5"), or None when it is not one (« variable », « 2+1 »)."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int | float):
-        return float(value)
-    try:
-        return float(str(value).strip().replace(",", "."))
-    except ValueError:
-        return None
-
-
-def singular(plural: str) -> str:
-    """Singular of a French plural noun phrase: its first word loses its final s or x (« jetons Sauvagerie »)."""
-    first, space, rest = plural.partition(" ")
-    if first.casefold() in INVARIABLES or len(first) < 3:
-        return plural
-    if first.endswith(("aux", "eux", "oux")) or first.endswith("s"):
-        first = first[:-1]
-    return first + space + rest
-
-
-def accord(count: Any, plural: str) -> str:
-    """The noun after a count, agreed in French: singular below 2 (« 0 point », « 1 point », « 1,5 point »).
-
-    Args:
-        count: the number printed before the noun (a value that is not a number keeps the plural).
-        plural: the noun in the plural, as the data writes it (« points », « Kouronnes », « tours »).
-
-    """
-    number = count_value(count)
-    return singular(plural) if number is not None and abs(number) < 2 else plural
-
-
-def counted(count: Any, plural: str) -> str:
-    """« <count> <noun> » with the noun agreed (« 1 point », « 3 points »); the count alone when no noun."""
-    text = cell_text(count)
-    return f"{text} {accord(count, plural)}".strip() if plural else text
-
-
-def yaml_string(value: str) -> str:
-    """Quote a string for a YAML snippet."""
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 @dataclass
@@ -230,7 +160,8 @@ def nav(site: Site, tool_pages: dict[str, list[tuple[str, str]]]) -> list[Any]:
         pages.append({"Glossaire": game.uri(GLOSSARY)})
         pages += [{title: uri} for title, uri in tool_pages.get(game.id, [])]
         items.append({game.nom: pages})
-    items.append({"Référence": [{title: uri} for uri, title in GLOBAL_PAGES.items()] + [{"À propos": "a-propos.md"}]})
+    items.append({"Référence": [{title: uri} for uri, title in GLOBAL_PAGES.items()] + [{"À propos": "a-propos.md"},
+                                                                                      {"Ajouter un jeu": "ajouter-un-jeu.md"}]})
     return items
 
 
@@ -258,7 +189,8 @@ def tool_pages(site: Site, root: Path) -> dict[str, str]:
     The checker page ends with the game's list rules, each with its anchor, so
     that every violation links to the rule it enforces.
     """
-    from .export import example_lists, game_schema
+    from .engine_data import game_schema
+    from .export import example_lists
     from .odds_defaults import default_results_json as tool_default_results
 
     env = environment()

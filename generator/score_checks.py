@@ -30,7 +30,7 @@ SCORES = Kind("scores", "score", "la page « Scores et aides de partie » en a b
 
 def score_problems(game_id: str, located: dict[str, Located], files: list[DataFile]) -> list[Problem]:
     """Every problem of a game's score declarations."""
-    functions = getattr(jeux.module(game_id), "SCORES", {}) or {}
+    functions = getattr(jeux.part(game_id, "scores"), "SCORES", {}) or {}
     entries, found = check_declarations(SCORES, located, files, set(functions))
     for entry, implemented in entries:
         problems = list(_field_problems(entry))

@@ -14,7 +14,7 @@ DATA = ROOT / "data"
 @functools.cache
 def _cached_bundle(jeu: str) -> dict[str, Any]:
     try:
-        from generator.export import game_bundle
+        from generator.plugin import game_bundle
         from generator.problems import DataError
     except ImportError:
         game_bundle = None

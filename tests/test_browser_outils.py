@@ -353,7 +353,7 @@ def test_parametre_hors_plage(onglet: Onglet, site_url: str) -> None:
 
 
 def test_formulaires_generes_depuis_la_declaration(onglet: Onglet, site_url: str) -> None:
-    from generator.export import game_bundle
+    from generator.plugin import game_bundle
 
     calculs = game_bundle(ROOT / "data", JEU).get("calculs", [])
     assert calculs

@@ -6,8 +6,8 @@ from itertools import product
 
 import pytest
 
-from generator.model import load_site
 from generator.odds_tables import roll_chance
+from generator.plugin import load_site
 
 from .conftest import ROOT
 

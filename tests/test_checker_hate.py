@@ -544,7 +544,7 @@ def test_list_without_a_name_is_valid_with_a_warning(bundle):
 
 def test_every_python_code_is_documented_with_its_severity(bundle):
     regles = {r["code"]: r["severite"] for r in bundle["regles_liste"]}
-    source = "".join((ROOT / "browser_engine" / "jeux" / f).read_text("utf-8") for f in ("hate_liste.py", "hate_village.py"))
+    source = "".join((ROOT / "browser_engine" / "jeux" / "hate" / f).read_text("utf-8") for f in ("liste_figures.py", "liste_village.py"))
     for appel, severite in (("erreur", "erreur"), ("avertissement", "avertissement")):
         trouves = set(re.findall(rf"\.{appel}\(\s*\"(HATE_[A-Z_]+)\"", source))
         assert trouves, appel

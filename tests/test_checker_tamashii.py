@@ -23,7 +23,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from browser_engine import ErreurEntree, lire_liste, valider
-from browser_engine.jeux import tamashii, tamashii_setup
+from browser_engine.jeux.tamashii import liste as tamashii
+from browser_engine.jeux.tamashii import liste_setup as tamashii_setup
 from tests.engine_support import DATA, ROOT, check_example_list, load_bundle
 
 LISTES = DATA / "tamashii" / "listes"

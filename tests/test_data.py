@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.model import load_site
+from generator.plugin import load_site
 
 from .conftest import ROOT
 

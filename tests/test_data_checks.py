@@ -18,7 +18,7 @@ import yaml
 
 from browser_engine import jeux
 from generator.__main__ import main
-from generator.model import load_site
+from generator.plugin import load_site
 
 from .conftest import FIXTURES, ROOT
 
@@ -143,7 +143,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     shutil.copytree(FIXTURES / "jeu-test" / "data", tmp_path / "data")
     shutil.copytree(ROOT / "schemas", tmp_path / "schemas")
     shutil.copy(FIXTURES / "jeu-test" / "liste-jeu-test.schema.json", tmp_path / "schemas")
-    monkeypatch.setitem(jeux.MODULES, "jeu-test", "tests.jeu_test_moteur")
+    monkeypatch.setitem(jeux.PACKAGES, "jeu-test", "tests.jeu_test_moteur")
     return tmp_path
 
 
@@ -520,7 +520,7 @@ def test_issue24_item16_derived_values_lie_in_their_declared_domains(game: str) 
 
     site = load_site(ROOT, only=[game])
     data = bundle(site.games[0], ROOT)
-    module = jeux.module(game)
+    module = jeux.part(game, "liste")
     domains = module.domaines_derives(data)
     schema = data["schemas"]["liste"]
     checked = 0

@@ -19,7 +19,7 @@ import yaml
 from generator import citations, coherence
 from generator.citations import normalize
 from generator.load import load_game
-from generator.model import load_site
+from generator.plugin import load_site
 from generator.render import render_site
 
 from .conftest import ROOT

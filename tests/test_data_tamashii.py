@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.model import Game, load_site
+from generator.model import Game
+from generator.plugin import load_site
 
 from .conftest import ROOT
 

@@ -103,7 +103,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     shutil.copytree(FIXTURES / "jeu-test" / "data", tmp_path / "data")
     shutil.copytree(ROOT / "schemas", tmp_path / "schemas")
     shutil.copy(FIXTURES / "jeu-test" / "liste-jeu-test.schema.json", tmp_path / "schemas")
-    monkeypatch.setitem(jeux.MODULES, "jeu-test", "tests.jeu_test_moteur")
+    monkeypatch.setitem(jeux.PACKAGES, "jeu-test", "tests.jeu_test_moteur")
     return tmp_path
 
 
@@ -128,7 +128,7 @@ def test_value_labels_cover_the_range_exactly(project: Path) -> None:
 
 
 def test_labelled_values_become_a_choice_on_the_odds_page() -> None:
-    from generator.model import load_site
+    from generator.plugin import load_site
     from generator.render import environment
 
     game = next(g for g in load_site(ROOT).games if g.id == "hami")

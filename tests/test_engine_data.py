@@ -11,7 +11,8 @@ import pytest
 
 from browser_engine import lire_liste, valider
 from browser_engine.expressions import noms_utilises
-from browser_engine.jeux import bataille_d6
+from browser_engine.jeux.bataille_d6 import calculs as bataille_d6_calculs
+from browser_engine.jeux.bataille_d6 import liste as bataille_d6
 from browser_engine.schema_lite import GENERIC_CODES
 from tests.engine_support import ROOT, codes_nommes, load_bundle
 
@@ -81,7 +82,7 @@ def test_rule_data_matches_its_schema(bundle):
 
 def test_calculations_are_declared_and_implemented(bundle):
     declared = {c["calcul"]: c for c in bundle["calculs"]}
-    assert set(declared) == set(bataille_d6.CALCULS) == {"attaque", "initiative", "pillage", "sorts", "objets",
+    assert set(declared) == set(bataille_d6_calculs.CALCULS) == {"attaque", "initiative", "pillage", "sorts", "objets",
                                                          "hache", "pillage_partie", "initiative_camps"}
     ids = entry_ids(bundle)
     pages = {p["id"] for p in bundle["jeu"]["pages"]}

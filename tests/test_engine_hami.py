@@ -751,7 +751,7 @@ def _partages_brute_force(couts: list[int], minimum: int) -> bool:
 
 
 def test_deux_groupes_d_au_moins_trois_points_calcul():
-    from browser_engine.jeux.hami_scenarios import partage_possible
+    from browser_engine.jeux.hami.liste_scenarios import partage_possible
 
     for couts in ([3, 3, 3], [6, 2], [5, 2], [4, 4, 1], [2, 2, 1, 1], [2, 2, 1], [6, 1, 1, 1], [1] * 6, [1] * 5, []):
         assert partage_possible(couts, 3) == _partages_brute_force(couts, 3), couts

@@ -303,7 +303,7 @@ def test_plural_placeholder_needs_a_value():
 
 
 def test_d6_one_sorcerer_is_singular_and_points_at_him():
-    from generator.export import game_bundle
+    from generator.plugin import game_bundle
 
     bundle = game_bundle(ROOT / "data", "bataille-d6")
     liste = {"jeu": "bataille-d6", "nom": "Petite", "format": 249, "entrees": [
@@ -321,6 +321,6 @@ def test_list_wide_names_checked_at_build_are_the_names_given_to_rules():
     # The build refuses a bound or a message naming anything else (generator/engine_checks.py).
     from browser_engine.analyse import AnalyseJeu
     from browser_engine.regles import NOMS_LISTE
-    from browser_engine.validation import _noms
+    from browser_engine.validation import _list_names as _noms
 
     assert set(_noms({"format": 300, "entrees": []}, AnalyseJeu(cout=12))) == set(NOMS_LISTE)

@@ -17,8 +17,8 @@ from fractions import Fraction
 
 import pytest
 
-from browser_engine.jeux.kharn_ages_degats import Categorie, loi_jointe
-from browser_engine.jeux.kharn_ages_probas import (
+from browser_engine.jeux.kharn_ages.calculs_degats import Categorie, loi_jointe
+from browser_engine.jeux.kharn_ages.calculs_jets import (
     EC_GENERAL,
     EC_TIR_STANDARD,
     EC_TIREUR,

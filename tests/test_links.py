@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.links import LinkIndex, linkify
-from generator.model import load_site
+from generator.plugin import load_site
 
 CACHEE = '[{text}](../jeu-test/glossaire.md#cachee "Figurine invisible pour l\'ennemi (inventé).")'
 

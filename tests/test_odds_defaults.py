@@ -21,7 +21,8 @@ import pytest
 
 from browser_engine.cli import main as cli
 from generator.export import bundle_json
-from generator.model import Site, load_site
+from generator.model import Site
+from generator.plugin import load_site
 from generator.render import tool_pages
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -28,7 +28,7 @@ import pytest
 
 from browser_engine import ErreurDonnees, ErreurParametre, calculer, tables_statiques
 from browser_engine.cli import main
-from browser_engine.jeux.kharn_ages_probas import Camp, faces_ec, loi_opposition
+from browser_engine.jeux.kharn_ages.calculs_jets import Camp, faces_ec, loi_opposition
 from tests.engine_support import ROOT, load_bundle
 
 F = Fraction

@@ -25,8 +25,8 @@ from typing import Any
 import pytest
 
 from browser_engine import ErreurParametre, calculer
-from browser_engine.jeux.kharn_ages_degats import Degats, Etat, Sequence, derouler, loi_jointe
-from browser_engine.jeux.kharn_ages_probas import Camp, faces_ec
+from browser_engine.jeux.kharn_ages.calculs_degats import Degats, Etat, Sequence, derouler, loi_jointe
+from browser_engine.jeux.kharn_ages.calculs_jets import Camp, faces_ec
 from tests.engine_support import load_bundle
 from tests.test_odds_kharn_ages import Roll, Side, first_rolls, mastery_rerolls, side_law
 

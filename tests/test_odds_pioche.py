@@ -246,7 +246,7 @@ MECANIQUES = [  # (game, entry, book line) of issue 24, item 21
 
 @pytest.fixture(scope="module")
 def rendered() -> tuple[dict[str, str], dict[str, str], Any]:
-    from generator.model import load_site
+    from generator.plugin import load_site
     from generator.render import render_site, tool_pages
 
     site = load_site(ROOT)

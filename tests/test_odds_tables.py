@@ -4,8 +4,8 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from generator.model import load_site
 from generator.odds_tables import render_tables
+from generator.plugin import load_site
 
 from .conftest import ROOT
 

@@ -24,7 +24,8 @@ from pypdf.generic import ContentStream
 
 from generator import export
 from generator import print_sheets as ps
-from generator.model import Site, load_site
+from generator.model import Site
+from generator.plugin import load_site
 
 from .conftest import ROOT
 

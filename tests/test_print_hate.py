@@ -19,7 +19,8 @@ import yaml
 from pypdf import PdfReader
 
 from generator import print_sheets as ps
-from generator.model import Site, load_site
+from generator.model import Site
+from generator.plugin import load_site
 
 from .conftest import ROOT
 from .test_print import A4, CARD_BORDER_RGB, MM_PER_PT, card_names, outlines

@@ -14,7 +14,8 @@ import pytest
 from PIL import Image
 
 from generator import print_sheets as ps
-from generator.model import Site, load_site
+from generator.model import Site
+from generator.plugin import load_site
 
 from .conftest import ROOT
 

@@ -18,8 +18,9 @@ import yaml
 
 from generator import print_sheets as ps
 from generator.export import example_lists
-from generator.model import Site, load_site
-from generator.render import singular
+from generator.model import Site
+from generator.plugin import load_site
+from generator.wording import singular
 
 from .conftest import ROOT
 

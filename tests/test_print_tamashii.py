@@ -21,7 +21,8 @@ from pypdf import PdfReader
 
 from generator import export
 from generator import print_sheets as ps
-from generator.model import Game, load_site
+from generator.model import Game
+from generator.plugin import load_site
 
 from .conftest import ROOT
 

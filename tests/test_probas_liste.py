@@ -247,7 +247,7 @@ def test_issue24_item12_probas_liste_refuses_huge_unit(d6, monkeypatch):
     """1 000 Lanciers with two attacks (values the schema allows): the heaviest cells are refused before
     any of their computation, with a note naming the limit; the cells computed stay exact."""
     from browser_engine import probas_liste
-    from browser_engine.jeux import bataille_d6_liste
+    from browser_engine.jeux.bataille_d6 import liste_probas as bataille_d6_liste
 
     calcules = []
     vraie_loi = bataille_d6_liste.lois
@@ -286,7 +286,9 @@ def test_issue24_item12_probas_liste_refuses_huge_unit(d6, monkeypatch):
 def test_issue24_item12_probas_liste_every_game_has_the_limit():
     """Each game's adapter gives an estimate of its laws' work; the request budget applies to all."""
     from browser_engine import probas_liste
-    from browser_engine.jeux import bataille_d6_liste, hate_liste_probas, tamashii_liste_probas
+    from browser_engine.jeux.bataille_d6 import liste_probas as bataille_d6_liste
+    from browser_engine.jeux.hate import liste_probas as hate_liste_probas
+    from browser_engine.jeux.tamashii import liste_probas as tamashii_liste_probas
 
     action = probas_liste.Action("a", "A", "attaque", {})
     assert bataille_d6_liste.cout(action, {"attaques": 2000}) > bataille_d6_liste.cout(action, {"attaques": 1})

@@ -18,7 +18,7 @@ import pytest
 
 from browser_engine.cli import charger_donnees
 from browser_engine.errors import ErreurEntree
-from browser_engine.jeux.hate_liste_probas_effets import ATTAQUES_EN_PLUS, EFFETS_ATTAQUE, EFFETS_DEFENSE, FRAPPES_CONTRE
+from browser_engine.jeux.hate.liste_probas_effets import effets
 from browser_engine.reader import lire_liste
 from browser_engine.requetes import executer
 
@@ -217,8 +217,9 @@ def test_an_opposing_list_of_another_game_is_refused(hate: dict):
 
 def test_card_effects_are_the_numbers_the_data_states(hate: dict):
     resumes = {c["id"]: c.get("resume", "") for c in hate["capacites"]}
-    for effets in (EFFETS_ATTAQUE, EFFETS_DEFENSE):
-        for ident, effet in effets.items():
+    cartes = effets(hate)  # data/hate/probas-liste.yaml
+    for par_carte in (cartes.attaque, cartes.defense):
+        for ident, effet in par_carte.items():
             texte = resumes[ident]
             for cle, valeur in effet.items():
                 if cle == "des":
@@ -227,9 +228,9 @@ def test_card_effects_are_the_numbers_the_data_states(hate: dict):
                     assert f"+{valeur} frappe" in texte, ident
                 elif cle.startswith("parades_bonus"):
                     assert f"+{valeur} parade" in texte, ident
-    for ident, plus in ATTAQUES_EN_PLUS.items():
+    for ident, plus in cartes.attaques_en_plus.items():
         assert f"+{plus} dés" in resumes[ident]
-    for ident, (types, plus) in FRAPPES_CONTRE.items():
+    for ident, (types, plus) in cartes.frappes_contre.items():
         assert f"+{plus} frappes" in resumes[ident] and all(t.capitalize() in resumes[ident] for t in types)
 
 
@@ -292,7 +293,7 @@ def test_issue24_item12_heavy_dice_stop_at_the_request_budget(hate: dict, monkey
     """40 figures of 14 attack dice with rerolls against 15 defence dice (values the inputs allow): the laws
     computed stay within the request budget, the others are refused before computing, with a note."""
     from browser_engine import probas_liste
-    from browser_engine.jeux import hate_liste_probas
+    from browser_engine.jeux.hate import liste_probas as hate_liste_probas
 
     cartes = ([], ["generique-a-03"], ["generique-a-04"], ["generique-a-03", "generique-a-04"])
     types = ("prince", "champion", "guerrier", "jeune-sang")

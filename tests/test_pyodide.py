@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from generator import assets
-from generator.export import game_bundle
+from generator.plugin import game_bundle
 
 ROOT = Path(__file__).resolve().parent.parent
 GLUE_JS = ROOT / "site_overrides" / "assets" / "javascripts" / "compendium" / "moteur-python.js"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from generator import render
-from generator.model import load_site
+from generator.plugin import load_site
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 PAGES = ["jeu-test/regles.md", "jeu-test/glossaire.md", "jeu-test/index.md", "interpretations.md", "donnees-a-completer.md"]

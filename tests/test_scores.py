@@ -54,7 +54,7 @@ def rangs(resultat: dict[str, Any]) -> dict[str, Any]:
 @pytest.mark.parametrize("donnees", [HATE, TAMASHII], ids=["hate", "tamashii"])
 def test_chaque_score_declare_est_implemente_et_inversement(donnees: dict[str, Any]) -> None:
     declares = {d["score"] for d in declarations(donnees)}
-    module = jeux.module(donnees["jeu"]["id"])
+    module = jeux.part(donnees["jeu"]["id"], "scores")
     assert declares == set(module.SCORES)
     for decl in declarations(donnees):
         ids = [c["id"] for c in decl.get("champs_joueur", []) + decl.get("champs", [])]
@@ -469,7 +469,7 @@ def test_choix_apres_une_bataille_multijoueur():
 def test_declarations_verifiees_a_la_construction(game_root: Path) -> None:
     # An invented game (tests/fixtures/jeu-test) with no engine module: its score is not implemented,
     # and its fields are wrong on purpose.
-    from generator.model import load_site
+    from generator.plugin import load_site
     from generator.problems import DataError
 
     (game_root / "data" / "jeu-test" / "scores.yaml").write_text(

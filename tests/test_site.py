@@ -8,7 +8,8 @@ from urllib.parse import unquote, urlsplit
 
 import yaml
 
-from generator.model import load_site, page_url
+from generator.plugin import load_site
+from generator.urls import page_url
 
 from .conftest import ROOT
 from .test_recherche import documents_de_recherche

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.model import load_site
+from generator.plugin import load_site
 from generator.problems import DataError
 
 from .conftest import FIXTURES

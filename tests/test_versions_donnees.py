@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from generator.__main__ import main as generator_main
-from generator.model import load_site
+from generator.plugin import load_site
 from generator.problems import DataError
-from generator.versions import exported_files, version_page, with_versions_nav
+from generator.version_pages import exported_files, version_page, with_versions_nav
 
 F = "data/jeu-test/versions.yaml"
 UNE = """versions:

@@ -18,8 +18,10 @@ Which sheets a game gets is decided by kind and category of its entries
 
 The package has one module per concern: `text` (typography, Markdown, card text units), `layout`
 (sizes, Jinja environment, stylesheet), `sheet` (the Sheet), `cards`, `tokens`, `reference`,
-`roster`, `games` (which sheets each game gets), `measure` (fitting with WeasyPrint), `pages`
-(HTML of a sheet) and `pdf` (PDFs, thumbnails, cache). Everything public is re-exported here.
+`roster` (with `roster_hate` and `roster_tamashii`, those games' roster layouts), `games` (which sheets
+each game gets: `jeux/<jeu>.py` for a game with a layout of its own), `measure` (fitting with
+WeasyPrint), `pages` (HTML of a sheet) and `pdf` (PDFs, thumbnails, cache). Everything public is
+re-exported here.
 """
 from __future__ import annotations
 
@@ -29,9 +31,10 @@ from pathlib import Path
 
 import jinja2
 
-from ..model import Site, relative_link
+from ..model import Site
+from ..urls import relative_link
 from .cards import SECTION_FIELDS, Card, card_pages, card_sheet, entry_card, entry_infos, entry_units, render_cards_document, renumber
-from .games import KA_TOKENS, LUMIERE, OMBRE, SHEETS, game_sheets, sheets_bataille_d6, sheets_default, sheets_hami, sheets_kharn_ages
+from .games import SHEETS, game_sheets, sheets_default
 from .layout import (
     AREA_H,
     AREA_W,
@@ -142,13 +145,10 @@ __all__ = [
     "GRID_Y",
     "GRIMOIRES",
     "JS_URL",
-    "KA_TOKENS",
     "LONG_TABLE_ROWS",
-    "LUMIERE",
     "NBSP",
     "NNBSP",
     "NOT_ON_SHEETS",
-    "OMBRE",
     "PAGE_H",
     "PAGE_W",
     "PlacedToken",
@@ -221,10 +221,7 @@ __all__ = [
     "roster_spec",
     "roster_spec_json",
     "section",
-    "sheets_bataille_d6",
     "sheets_default",
-    "sheets_hami",
-    "sheets_kharn_ages",
     "show",
     "split_long_unit",
     "stylesheet",

@@ -3,46 +3,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import jinja2
 
 from ..model import Entry, Game
-from ..render import counted
-from .layout import CARD_H, CARD_W, FONT_MAX, GRID_COLS, GRID_ROWS, GRID_X, GRID_Y, stylesheet
-from .sheet import Sheet, ordered
-from .text import NBSP, Unit, esc, join_units, markdown_html, typographie_fr, units_of
+from ..wording import counted
+from .layout import CARD_H, CARD_W, GRID_COLS, GRID_ROWS, GRID_X, GRID_Y, stylesheet
+from .sheet import Card, Sheet, ordered
+from .text import NBSP, Unit, esc, markdown_html, typographie_fr, units_of
 
 SECTION_FIELDS = [("mise_en_place", "Mise en place"), ("deploiement", "Déploiement"),
                   ("regles_speciales", "Règles spéciales"), ("victoire", "Victoire")]
-
-
-@dataclass
-class Card:
-    """One 63 × 88 mm card. A card too long for one card continues on others (`suite` > 0)."""
-
-    ident: str
-    entree: str
-    titre: str
-    type: str
-    infos: list[str]
-    units: list[Unit]
-    pied: str
-    suite: int = 0
-    taille: float = FONT_MAX
-    total: int = 1               # number of cards of the same entry
-    racine: str = ""             # ident of the entry's first card
-
-    def __post_init__(self) -> None:
-        self.racine = self.racine or self.ident
-
-    @property
-    def corps(self) -> str:
-        return join_units(self.units)
-
-    @property
-    def corps_mesure(self) -> str:
-        return join_units(self.units, mark=self.ident)
 
 
 def entry_infos(game: Game, entry: Entry) -> list[str]:

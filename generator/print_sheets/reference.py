@@ -5,7 +5,7 @@ import re
 from typing import Any
 
 from ..model import Entry, Game
-from ..render import cell_text, column_value
+from ..wording import cell_text, column_value
 from .cards import entry_units
 from .layout import LONG_TABLE_ROWS, WIDE_TABLE_CHARS
 from .sheet import Sheet

@@ -10,13 +10,13 @@ from typing import Any
 import jinja2
 
 from ..model import Game
-from ..render import accord, singular
+from ..wording import accord, singular
 from .cards import Card, card_pages
-from .hate_roster import roster_spec_hate
 from .layout import CARD_H, CARD_W, GRID_COLS, GRID_ROWS, GRID_X, GRID_Y, cut_marks, environment, stylesheet
 from .reference import entry_block
+from .roster_hate import roster_spec_hate
+from .roster_tamashii import roster_spec_tamashii
 from .sheet import Sheet, entries_where, links
-from .tamashii_roster import roster_spec_tamashii
 from .text import NBSP, Unit, typographie_fr
 
 

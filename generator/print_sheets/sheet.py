@@ -5,13 +5,41 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..model import Entry, Game, page_url
-from .layout import JS_URL
-from .text import typographie_fr
+from ..model import Entry, Game
+from ..urls import page_url
+from .layout import FONT_MAX, JS_URL
+from .text import Unit, join_units, typographie_fr
 
 if TYPE_CHECKING:
-    from .cards import Card
     from .tokens import Token
+
+
+@dataclass
+class Card:
+    """One 63 × 88 mm card. A card too long for one card continues on others (`suite` > 0)."""
+
+    ident: str
+    entree: str
+    titre: str
+    type: str
+    infos: list[str]
+    units: list[Unit]
+    pied: str
+    suite: int = 0
+    taille: float = FONT_MAX
+    total: int = 1               # number of cards of the same entry
+    racine: str = ""             # ident of the entry's first card
+
+    def __post_init__(self) -> None:
+        self.racine = self.racine or self.ident
+
+    @property
+    def corps(self) -> str:
+        return join_units(self.units)
+
+    @property
+    def corps_mesure(self) -> str:
+        return join_units(self.units, mark=self.ident)
 
 
 @dataclass

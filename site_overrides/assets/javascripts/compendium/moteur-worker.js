@@ -182,27 +182,32 @@ async function demarrer() {
   };
 }
 
-// Python run once before the snapshot: every engine module and icepool imported, so that a start
-// from the snapshot never imports anything.
+// Python run once before the snapshot: the engine and icepool imported, with every part of the page's game
+// (`_jeu_instantane`, browser_engine/jeux/<jeu>/), so that a start from the snapshot imports nothing for
+// that game; another game's parts are imported when first used, as on a normal start.
 const IMPORTS_INSTANTANE = String.raw`
 import importlib as _il
 import pkgutil as _pk
 import icepool as _icepool
 import browser_engine as _be
-for _m in _pk.walk_packages(_be.__path__, "browser_engine."):
+import browser_engine.jeux as _jeux
+for _m in _pk.iter_modules(_be.__path__, "browser_engine."):
     if _m.name.rsplit(".", 1)[-1] not in ("cli", "__main__") and not _m.name.startswith("browser_engine.cli"):
         try:
             _il.import_module(_m.name)
         except Exception:
             pass
-del _il, _pk, _m, _icepool, _be
+if _jeu_instantane:
+    _jeux.preload(_jeu_instantane)
+del _il, _pk, _m, _icepool, _be, _jeux, _jeu_instantane
 `;
 
-/** After a normal start: import everything, then keep Pyodide's memory for the next visits. */
-async function enregistrerInstantane() {
+/** After a normal start: import the engine and the page's game, then keep Pyodide's memory for the next visits. */
+async function enregistrerInstantane(jeu) {
   if (demarrage_.mode !== "froid" || !demarrage_.cle || !instantane) return;
   publierDemarrage({ instantane: "en-cours" });
   try {
+    pyodide.globals.set("_jeu_instantane", jeu ? String(jeu) : "");
     pyodide.runPython(IMPORTS_INSTANTANE);
     const octets = pyodide.makeMemorySnapshot();
     await instantane.ecrireInstantane(demarrage_.cle, octets);
@@ -268,7 +273,7 @@ async function traiter(message) {
       }
       if (!instantaneTente) {
         instantaneTente = true;
-        await enregistrerInstantane();
+        await enregistrerInstantane(message.jeu);
       }
       return;
     }

@@ -1,0 +1,38 @@
+"""Validate stage: every check of the loaded data, game by game, in order.
+
+Schemas and cross-references (`validate`), then what a schema cannot see (`coherence`); on data
+that passed both, the engine's reading of it (`engine_checks`, `engine_data_checks`), the changelog
+(`versions`) and the page citations (`citations`). Every problem is located on its node (`file:line:col JSONPath: message`).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import citations, coherence, engine_checks, engine_data_checks, versions
+from .load import LoadedData
+from .problems import DataError, Problem
+from .validate import Schemas, validate_game
+
+
+def check_site(data: LoadedData, schemas: Schemas, root: Path) -> None:
+    """Check every loaded game against the project's schemas (`validate.load_schemas`).
+
+    Raises:
+        DataError: every problem of every game, one per line.
+
+    """
+    problems: list[Problem] = list(data.problems)
+    for game_id, (files, load_problems) in data.games.items():
+        try:
+            validate_game(game_id, files, schemas, load_problems)
+            coherent = coherence.game_problems(files)
+            if coherent:
+                raise DataError(coherent)
+            problems.extend(engine_checks.game_problems(game_id, files, root))
+            problems.extend(engine_data_checks.game_problems(game_id, files, root))
+            problems.extend(versions.game_problems(game_id, files, root))
+            problems.extend(citations.game_problems(files))
+        except DataError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise DataError(problems)
