@@ -13,7 +13,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from . import export, minify, offline, print_sheets, render
+from . import des_libres_page, export, minify, offline, print_sheets, render
 from .model import Site, load_site
 from .problems import DataError
 from .versions import exported_files as version_files
@@ -65,6 +65,7 @@ def site_pages(site: Site, root: Path) -> dict[str, str]:
     pages.update(render.tool_pages(site, root))
     pages.update(print_sheets.print_pages_md(site))
     pages.update(version_pages(site))
+    pages.update(des_libres_page.page(site))
     return pages
 
 
@@ -91,7 +92,7 @@ class CompendiumPlugin(BasePlugin[CompendiumConfig]):
             raise PluginError("Données invalides :\n" + str(exc)) from None
         self.pages = site_pages(self.site, self.root)
         tools = with_versions_nav(self.site, render.tool_nav(self.site, set(self.pages)))
-        config.nav = render.nav(self.site, tools)
+        config.nav = des_libres_page.with_nav(render.nav(self.site, tools))
         return config
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
