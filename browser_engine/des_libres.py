@@ -41,8 +41,9 @@ MAX_SORTES = 6  # kinds of dice in one pool
 MAX_PROFONDEUR = 10  # new rolls of one exploding die
 PROFONDEUR_DEFAUT = 3
 # Estimated work of one pool (see `cout`), past which it is refused before anything is computed.
-# Measured (BENCHMARKS.md, « Dés libres »): about 1 s of CPython at the limit, a few seconds in the worker.
-MAX_COUT = 4_000_000
+# Measured (BENCHMARKS.md, « Dés libres »): at most about 0.5 s of CPython within it, 1 to 3 s in the
+# worker (Pyodide is 2 to 6 times slower, the most on exploding dice's long exact fractions).
+MAX_COUT = 2_000_000
 MAX_ISSUES = 20_000  # values a pool's result may take
 OPERATIONS = {
     "somme": "Somme des dés",
@@ -288,7 +289,7 @@ def taille_resultat(reserve: Reserve) -> int:
 
 
 def milliers(n: int) -> str:
-    """A whole number with French thousands separators (`4 000 000`, narrow no-break spaces)."""
+    """A whole number with French thousands separators (`2 000 000`, narrow no-break spaces)."""
     return f"{n:,}".replace(",", "\u202f")
 
 

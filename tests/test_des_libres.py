@@ -237,7 +237,7 @@ def test_bornes_verifiees_avant_le_calcul(sans_calcul: None, reserve: dict[str, 
 
 
 def test_le_message_de_travail_nomme_sa_limite(sans_calcul: None) -> None:
-    with pytest.raises(ErreurEntree, match="limite 4\u202f000\u202f000") as erreur:
+    with pytest.raises(ErreurEntree, match="limite 2\u202f000\u202f000") as erreur:
         des_libres.calculer({"reserves": [{"des": [{"nombre": 2, "faces": "d6"}]}, {"des": [{"nombre": 30, "faces": "d100"}]}]})
     assert erreur.value.message.startswith("Réserve B : calcul exact trop lourd")
 

@@ -91,6 +91,9 @@ def test_chaque_page_du_vrai_site_est_prechargee(site_dir: Path) -> None:
     pdf = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*.pdf")}
     assert pdf and pdf <= precache
     assert "search/search_index.json" in precache
+    # « Dés libres » (issue 26) and what it loads work offline: the page, its scripts, its styles.
+    assert {"outils/des-libres/", "assets/javascripts/compendium/des-libres.js",
+            "assets/javascripts/compendium/probas-dessin.js", "assets/stylesheets/des-libres.css"} <= precache
     # The stage ran last: every listed file is still the one hashed (else the worker would refuse it).
     for url, taille, sha, _ in liste["fichiers"]:
         chemin = site_dir / (url + "index.html" if url.endswith("/") else url).removeprefix("./")

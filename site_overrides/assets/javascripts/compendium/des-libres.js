@@ -188,12 +188,13 @@
     const moteur = C().moteur(C().racine(outil.dataset.base || ""));
     C().indicateur(outil.querySelector("[data-role=chargement]"), moteur);
     let generation = 0;
-    let etat = null; // {reserves: [A, B], avecB}
+    let etat = null; // {reserves: [A, B], avecB, bTouchee: B came from the link or was changed}
     let noteLien = "";
 
     function depuisRequete(requete) {
       const reserves = requete.reserves.slice(0, 2).map(etatReserve);
-      etat = { reserves: [reserves[0], reserves[1] || etatReserve(requete.reserves[0])], avecB: reserves.length > 1 };
+      etat = { reserves: [reserves[0], reserves[1] || etatReserve(requete.reserves[0])], avecB: reserves.length > 1,
+        bTouchee: reserves.length > 1 };
     }
 
     function requete() {
@@ -343,6 +344,7 @@
     function lireChamp(cible) {
       const e = reserveDe(cible);
       if (!e) return false;
+      if (e === etat.reserves[1]) etat.bTouchee = true;
       const champNom = cible.dataset.champ;
       const i = Number(cible.dataset.index);
       if (champNom === "nombre" || champNom === "faces") {
@@ -388,12 +390,15 @@
       const cible = evenement.target;
       if (cible === caseB) {
         etat.avecB = caseB.checked;
+        // A new pool B starts as a copy of A, to change one thing and compare.
+        if (etat.avecB && !etat.bTouchee) etat.reserves[1] = JSON.parse(JSON.stringify(etat.reserves[0]));
         dessinerFormulaire();
         changement();
       } else if (cible.dataset && cible.dataset.role === "de-jeu") {
         const de = desDesJeux(declarations).find((d) => d.cle === cible.value && d.faces);
         const e = reserveDe(cible);
         if (de && e) {
+          if (e === etat.reserves[1]) etat.bTouchee = true;
           e.des.push({ nombre: "1", faces: de.faces, nom: `${de.nom} (${de.nom_jeu})` });
           dessinerFormulaire();
           changement();
@@ -405,6 +410,7 @@
       const bouton = evenement.target.closest("button[data-role]");
       if (!bouton) return;
       const e = reserveDe(bouton);
+      if (e && e === etat.reserves[1]) etat.bTouchee = true;
       if (bouton.dataset.role === "ajouter-de" && e) {
         e.des.push({ nombre: "1", faces: "d6", nom: "" });
       } else if (bouton.dataset.role === "retirer-de" && e && e.des.length > 1) {
