@@ -116,8 +116,16 @@ def test_deux_reserves_comparees_a_390_px_et_lien_partage(navigateur: object, si
         assert zone.locator("table[data-role=comparaison-ab] .cpd-fraction").first.is_hidden()
         # Nothing scrolls sideways on a phone.
         assert page.evaluate("() => document.documentElement.scrollWidth") <= LARGEUR
-        outil = page.locator("[data-compendium-outil=des-libres]")
-        outil.screenshot(path=str(output_dir / "des-libres-deux-reserves-390.png"))
+        # The page at 390 px, from the pools typed to the chart comparing them (the tables below left out).
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.wait_for_timeout(300)
+        haut, bas = page.evaluate("""() => {
+          const y = (e) => e.getBoundingClientRect();
+          const outil = y(document.querySelector('[data-compendium-outil=des-libres]'));
+          const figure = y(document.querySelector('[data-role=resultat] figure.cpd-figure'));
+          return [outil.top + window.scrollY, figure.bottom + window.scrollY]; }""")
+        page.screenshot(path=str(output_dir / "des-libres-390-deux-reserves.png"), full_page=True,
+                        clip={"x": 0, "y": haut - 12, "width": LARGEUR, "height": bas - haut + 24})
         # The head of the result alone (who wins, the chart), as a phone shows it.
         # (Scrolled down to it, below the sticky header: Material's « back to top » shows only when scrolling up.)
         page.evaluate("() => window.scrollTo(0, 0)")
@@ -241,9 +249,11 @@ def test_accessible(onglet: Onglet, site_url: str) -> None:
     assert violations == [], violations
 
 
-def test_lien_depuis_chaque_page_de_probabilites(site_dir: Path) -> None:
+def test_lien_depuis_l_accueil_et_chaque_page_de_probabilites(site_dir: Path) -> None:
     pages = sorted(site_dir.glob("*/probas/index.html"))
     assert len(pages) == 5
     for chemin in pages:
         assert 'href="../../outils/des-libres/"' in chemin.read_text("utf-8"), chemin
     assert (site_dir / "outils" / "des-libres" / "index.html").is_file()
+    # And from the home page.
+    assert '<a href="outils/des-libres/">Dés libres</a>' in (site_dir / "index.html").read_text("utf-8")

@@ -192,10 +192,10 @@ def test_une_reserve_sans_comparaison() -> None:
 
 
 def test_resume_et_sortie_en_francais() -> None:
-    reponse = une({"des": [{"nombre": 3, "faces": "d6"}, {"nombre": 1, "faces": "épée*2, vide*4", "nom": "Dé de Hate"}],
+    reponse = une({"des": [{"nombre": 3, "faces": "d6"}, {"nombre": 1, "faces": "épée*2, vide*4", "nom": "Dé inventé"}],
                    "operation": "symboles", "symbole": "épée", "explosion": {"faces": "épée", "profondeur": 4},
                    "relance": {"faces": "vide"}})
-    assert reponse["resume"] == ("3 × d6 + 1 × Dé de Hate (épée*2, vide*4) ; Symboles « épée » ; explose sur épée "
+    assert reponse["resume"] == ("3 × d6 + 1 × Dé inventé (épée*2, vide*4) ; Symboles « épée » ; explose sur épée "
                                  "(au plus 4 relances par dé) ; relance une fois vide")
     assert une({"des": [{"nombre": 4, "faces": "d6"}], "operation": "meilleurs", "garder": 3})["sortie"] == \
         "Somme des 3 meilleurs dés"

@@ -159,13 +159,15 @@
     const n = lignes.length;
     const nb = series.length;
     const largeur = 680; // viewBox units; the SVG scales to the column's width
-    const hauteur = 220;
-    const marge = { haut: 12, bas: 28, gauche: 52, droite: 8 };
+    // On a phone the chart is drawn at about half its size: larger labels (CSS), fewer of them, a wider margin.
+    const etroit = Boolean(window.matchMedia && window.matchMedia("(max-width: 30em)").matches);
+    const hauteur = etroit ? 240 : 220;
+    const marge = { haut: 12, bas: etroit ? 40 : 28, gauche: etroit ? 84 : 52, droite: 8 };
     const largeurGroupe = Math.min(80, (largeur - marge.gauche - marge.droite) / Math.max(n, 1));
     const max = Math.max(...lignes.flatMap((l) => l.valeurs.map((v) => v.p)), 1e-12);
     const echelle = (hauteur - marge.haut - marge.bas) / max;
-    const pasEtiquette = Math.ceil(n / 24);
-    const racine = svg("svg", { class: "cpd-graphique", viewBox: `0 0 ${largeur} ${hauteur}`, role: "img",
+    const pasEtiquette = Math.ceil(n / (etroit ? 12 : 24));
+    const racine = svg("svg", { class: etroit ? "cpd-graphique cpd-graphique--etroit" : "cpd-graphique", viewBox: `0 0 ${largeur} ${hauteur}`, role: "img",
       "aria-label": titre, preserveAspectRatio: "xMinYMin meet" });
     racine.append(svg("title", {}, titre));
     const y0 = hauteur - marge.bas;
@@ -174,7 +176,7 @@
     for (const part of [0.5, 1]) {
       const y = y0 - max * part * echelle;
       racine.append(svg("line", { class: "cpd-grille", x1: marge.gauche, y1: y, x2: droite, y2: y }));
-      racine.append(svg("text", { class: "cpd-graduation", x: marge.gauche - 4, y: y + 4, "text-anchor": "end" },
+      racine.append(svg("text", { class: "cpd-graduation", x: marge.gauche - 4, y: y + (etroit ? 7 : 4), "text-anchor": "end" },
         C().pourcentage(max * part)));
     }
     const ecart = Math.min(2, largeurGroupe * 0.15);
@@ -190,7 +192,7 @@
         racine.append(barre);
       });
       if (i % pasEtiquette === 0) {
-        racine.append(svg("text", { class: "cpd-graduation", x: x - ecart / 2 + largeurGroupe / 2, y: y0 + 14,
+        racine.append(svg("text", { class: "cpd-graduation", x: x - ecart / 2 + largeurGroupe / 2, y: y0 + (etroit ? 24 : 14),
           "text-anchor": "middle" }, l.court));
       }
     });
