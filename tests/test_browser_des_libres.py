@@ -116,6 +116,13 @@ def test_deux_reserves_comparees_a_390_px_et_lien_partage(navigateur: object, si
         assert zone.locator("table[data-role=comparaison-ab] .cpd-fraction").first.is_hidden()
         # Nothing scrolls sideways on a phone.
         assert page.evaluate("() => document.documentElement.scrollWidth") <= LARGEUR
+        # The chart's labels, drawn at about half size on a phone, stay readable and apart.
+        graduations = zone.locator("svg.cpd-graphique text.cpd-graduation").evaluate_all(
+            "ts => ts.map(t => { const r = t.getBoundingClientRect();"
+            " return {g: r.left, d: r.right, h: r.height, y: Math.round(r.top)}; })")
+        assert graduations and min(g["h"] for g in graduations) >= 9, graduations
+        axe_x = sorted((g for g in graduations if g["y"] == max(h["y"] for h in graduations)), key=lambda g: g["g"])
+        assert len(axe_x) > 5 and all(a["d"] <= b["g"] for a, b in zip(axe_x, axe_x[1:], strict=False)), axe_x
         # The page at 390 px, from the pools typed to the chart comparing them (the tables below left out).
         page.evaluate("() => window.scrollTo(0, 0)")
         page.wait_for_timeout(300)
