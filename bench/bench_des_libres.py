@@ -151,7 +151,8 @@ def main() -> int:
         else:
             ms = "—"
         py = f"{pyodide[nom]:.0f}" if nom in pyodide else "—"
-        print(f"| {nom} | {estime:,} | {taille:,} | {admise} | {ms} | {py} |".replace(",", "\u202f"), flush=True)
+        estime_, taille_ = (f"{x:,}".replace(",", "\u202f") for x in (estime, taille))
+        print(f"| {nom} | {estime_} | {taille_} | {admise} | {ms} | {py} |", flush=True)
     return 0
 
 

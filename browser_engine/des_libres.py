@@ -41,8 +41,8 @@ MAX_SORTES = 6  # kinds of dice in one pool
 MAX_PROFONDEUR = 10  # new rolls of one exploding die
 PROFONDEUR_DEFAUT = 3
 # Estimated work of one pool (see `cout`), past which it is refused before anything is computed.
-# Measured (BENCHMARKS.md, « Dés libres »): at most about 0.5 s of CPython within it, 1 to 3 s in the
-# worker (Pyodide is 2 to 6 times slower, the most on exploding dice's long exact fractions).
+# Measured (BENCHMARKS.md, « Dés libres »): at most about 0.5 s of CPython within it; up to about 6 s in
+# Pyodide on a loaded machine (often 10 times slower on exploding dice's long exact fractions).
 MAX_COUT = 2_000_000
 MAX_ISSUES = 20_000  # values a pool's result may take
 OPERATIONS = {
