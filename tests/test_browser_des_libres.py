@@ -165,6 +165,25 @@ def test_deux_reserves_comparees_a_390_px_et_lien_partage(navigateur: object, si
         autre.contexte.close()
 
 
+def test_reserve_b_part_de_a(onglet: Onglet, site_url: str) -> None:
+    """Ticking « Comparer » starts pool B as a copy of pool A as it is now, to change one thing and compare."""
+    page = onglet.page
+    page.set_viewport_size({"width": LARGEUR, "height": 844})
+    page.goto(site_url + PAGE)
+    champ(page, "A", "nombre", 0).fill("5")
+    champ(page, "A", "faces", 0).fill("d8")
+    champ(page, "A", "operation").select_option("succes")
+    champ(page, "A", "seuil").fill("6")
+    page.get_by_label("Comparer avec une deuxième réserve (B)").check()
+    assert [champ(page, "B", nom, 0).input_value() for nom in ("nombre", "faces")] == ["5", "d8"]
+    assert champ(page, "B", "operation").input_value() == "succes" and champ(page, "B", "seuil").input_value() == "6"
+    # Changed, then hidden and shown again: B keeps the player's changes.
+    champ(page, "B", "seuil").fill("7")
+    page.get_by_label("Comparer avec une deuxième réserve (B)").uncheck()
+    page.get_by_label("Comparer avec une deuxième réserve (B)").check()
+    assert champ(page, "B", "seuil").input_value() == "7"
+
+
 def test_hors_ligne(navigateur: object, site_url: str) -> None:
     """After one visit of the page (engine started, site kept), the network off: it still computes."""
     onglet = Onglet(navigateur, service_workers="allow")
