@@ -121,6 +121,16 @@ def main() -> int:
                 code = subprocess.call(commande, cwd=ROOT, env=ENV) or code
                 print()
                 sys.stdout.flush()
+            # Issue 26: « Dés libres », what icepool costs per pool (CPython and Pyodide), against the bounds.
+            des_libres = [sys.executable, str(ROOT / "bench" / "bench_des_libres.py"), "--pyodide"]
+            code = subprocess.call(des_libres, cwd=ROOT, env=ENV) or code
+            print()
+            sys.stdout.flush()
+            # The page itself at 390 px: result on arrival, engine ready, a change drawn.
+            page_des_libres = [sys.executable, str(ROOT / "bench" / "bench_des_libres_page.py"), "--site", str(tmp / "froid-0")]
+            code = subprocess.call(page_des_libres, cwd=ROOT, env=ENV) or code
+            print()
+            sys.stdout.flush()
             # Issue 15 §3: what the libraries that could replace yaml_lite / schema_lite would cost.
             bibliotheques = [sys.executable, str(ROOT / "bench" / "bench_bibliotheques.py")]
             code = subprocess.call(bibliotheques, cwd=ROOT, env=ENV) or code

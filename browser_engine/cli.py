@@ -131,6 +131,9 @@ def _parser() -> _Parser:
     from .cli_versions import ajouter_commande as _versions
 
     _versions(commands)
+    from .cli_des_libres import ajouter_commande as _des_libres
+
+    _des_libres(commands)
     tables = commands.add_parser("tables", help="tables de probabilités précalculées (JSON)")
     tables.add_argument("jeu", metavar="JEU", help="identifiant du jeu")
     tables.add_argument("--donnees", metavar="DOSSIER", type=Path,
@@ -441,6 +444,10 @@ def _main(argv: Sequence[str] | None) -> int:
             from .cli_versions import commande as _versions_commande
 
             return _versions_commande(args)
+        if args.commande == "des-libres":
+            from .cli_des_libres import commande as _des_libres_commande
+
+            return _des_libres_commande(args)
         parser.print_help(sys.stderr)
         return 2
     except ErreurEntree as exc:

@@ -18,7 +18,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from . import checks, export, load, minify, model, offline, print_sheets, render, search, validate
+from . import checks, des_libres_page, export, load, minify, model, offline, print_sheets, render, search, validate
 from .model import Site
 from .problems import DataError
 from .version_pages import exported_files as version_files
@@ -101,6 +101,7 @@ def site_pages(site: Site, root: Path) -> dict[str, str]:
     pages.update(render.tool_pages(site, root))
     pages.update(print_sheets.print_pages_md(site))
     pages.update(version_pages(site))
+    pages.update(des_libres_page.page(site))
     return pages
 
 
@@ -127,7 +128,7 @@ class CompendiumPlugin(BasePlugin[CompendiumConfig]):
             raise PluginError("Données invalides :\n" + str(exc)) from None
         self.pages = site_pages(self.site, self.root)
         tools = with_versions_nav(self.site, render.tool_nav(self.site, set(self.pages)))
-        config.nav = render.nav(self.site, tools)
+        config.nav = des_libres_page.with_nav(render.nav(self.site, tools))
         return config
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:

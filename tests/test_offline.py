@@ -91,6 +91,9 @@ def test_chaque_page_du_vrai_site_est_prechargee(site_dir: Path) -> None:
     pdf = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*.pdf")}
     assert pdf and pdf <= precache
     assert "search/search_index.json" in precache
+    # « Dés libres » (issue 26) and what it loads work offline: the page, its scripts, its styles.
+    assert {"outils/des-libres/", "assets/javascripts/compendium/des-libres.js",
+            "assets/javascripts/compendium/probas-dessin.js", "assets/stylesheets/des-libres.css"} <= precache
     # The search stage's files (one index per game, the small index of game names) are kept offline too.
     petit = json.loads((site_dir / "search" / "jeux.json").read_text("utf-8"))
     fichiers = {f"search/{j['index']}" for j in petit["jeux"]} | {f"search/{petit['commun']['index']}"}

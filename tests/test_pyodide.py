@@ -105,6 +105,19 @@ def example_lists() -> list[Path]:
     return sorted((ROOT / "data" / JEU / "listes").glob("*.yaml"))
 
 
+# « Dés libres » (no game data): two pools compared, an explosion, a reroll, symbols, refused inputs.
+DES_LIBRES = [
+    {"reserves": [{"des": [{"nombre": 3, "faces": "d6"}], "operation": "meilleurs", "garder": 2,
+                   "relance": {"faces": "1"}},
+                  {"des": [{"nombre": 2, "faces": "d8"}], "explosion": {"faces": "8", "profondeur": 3}}]},
+    {"reserves": [{"des": [{"nombre": 4, "faces": "épée*2, bouclier, vide*3"}], "operation": "symboles",
+                   "symbole": "épée"}]},
+    {"reserves": [{"des": [{"nombre": 60, "faces": "d100"}]}]},
+    {"reserves": [{"des": [{"nombre": 2, "faces": "1, 2, , 3"}]}]},
+    {"reserves": "pas une liste"},
+]
+
+
 def golden_cases(bundle: dict) -> list[dict]:
     cas: list[dict] = []
     for calcul in bundle.get("calculs", []):
@@ -121,6 +134,7 @@ def golden_cases(bundle: dict) -> list[dict]:
         {"type": "calculer", "jeu": JEU, "calcul": "attaque", "parametres": {"valeur": 9, "armure": 2}},
         {"type": "calculer", "jeu": JEU, "calcul": "inexistant", "parametres": {}},
     ]
+    cas += [{"type": "des-libres", "requete": r} for r in DES_LIBRES]
     for liste in example_lists():
         cas.append({"type": "valider", "jeu": JEU, "texte": liste.read_text("utf-8")})
     cas += [{"type": "valider", "jeu": JEU, "texte": t} for t in (LISTE_VALIDE, LISTE_ERREURS, LISTE_JSON)]
@@ -140,6 +154,8 @@ def run_cpython(bundle_text: str, cas: list[dict]) -> list[str]:
         if c["type"] == "valider":
             entree = base64.b64decode(c["octets_b64"]) if "octets_b64" in c else c["texte"]
             sorties.append(ns["valider_texte"](c["jeu"], entree))
+        elif c["type"] == "des-libres":
+            sorties.append(ns["des_libres_json"](json.dumps(c["requete"])))
         else:
             sorties.append(ns["calculer_json"](c["jeu"], c["calcul"], json.dumps(c["parametres"])))
     return sorties

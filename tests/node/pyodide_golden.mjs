@@ -7,8 +7,9 @@
 // generator.assets.build_wheels. CAS.json:
 //   {"jeux": {"<jeu>": "<path of the JSON bundle>"},
 //    "cas": [{"type": "valider", "jeu", "texte"} | {"type": "valider", "jeu", "octets_b64"}
-//            | {"type": "calculer", "jeu", "calcul", "parametres"}]}
-// Output: {"python": "<sys.version>", "pyodide": "<version>", "sorties": ["<glue JSON text>", ...]}
+//            | {"type": "calculer", "jeu", "calcul", "parametres"} | {"type": "des-libres", "requete"}]}
+// Output: {"python": "<sys.version>", "pyodide": "<version>", "sorties": ["<glue JSON text>", ...],
+//          "ms": [time of each case in Pyodide, for bench/bench_des_libres.py]}
 import fs from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
@@ -47,19 +48,31 @@ pyodide.runPython(gluePython);
 const charger = pyodide.globals.get("charger_jeu");
 const valider = pyodide.globals.get("valider_texte");
 const calculer = pyodide.globals.get("calculer_json");
+const desLibres = pyodide.globals.get("des_libres_json");
 
 const { jeux, cas } = JSON.parse(fs.readFileSync(fichierCas, "utf-8"));
 for (const [jeu, fichier] of Object.entries(jeux)) charger(jeu, fs.readFileSync(fichier, "utf-8"));
 
+const ms = [];
 const sorties = cas.map((c) => {
+  const debut = performance.now();
+  try {
+    return executer(c);
+  } finally {
+    ms.push(performance.now() - debut);
+  }
+});
+
+function executer(c) {
   if (c.type === "valider") {
     const entree = c.octets_b64 !== undefined ? new Uint8Array(Buffer.from(c.octets_b64, "base64")) : c.texte;
     return valider(c.jeu, entree);
   }
   if (c.type === "calculer") return calculer(c.jeu, c.calcul, JSON.stringify(c.parametres));
+  if (c.type === "des-libres") return desLibres(JSON.stringify(c.requete));
   throw new Error("cas inconnu : " + c.type);
-});
+}
 
 process.stdout.write(
-  JSON.stringify({ python: pyodide.runPython("import sys; sys.version"), pyodide: version, sorties }),
+  JSON.stringify({ python: pyodide.runPython("import sys; sys.version"), pyodide: version, sorties, ms }),
 );

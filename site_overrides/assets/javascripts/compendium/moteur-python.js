@@ -168,6 +168,16 @@ def composer_json(jeu, requete_json, catalogue=None):
         return _sortie(_erreur(exc))
 
 
+def des_libres_json(requete_json):
+    # « Dés libres »: one or two pools of dice the player describes (browser_engine.des_libres); no game data.
+    try:
+        import browser_engine.des_libres as _des_libres
+
+        return _sortie({"resultat": _des_libres.calculer(_json.loads(requete_json))})
+    except Exception as exc:
+        return _sortie(_erreur(exc))
+
+
 def calculer_json(jeu, calcul, parametres_json):
     try:
         parametres = _json.loads(parametres_json)

@@ -6,6 +6,7 @@
 //   {id, type: "valider", jeu, texte | octets, catalogue?} → {id, resultat: rapport} | {id, erreur}
 //   {id, type: "calculer", jeu, calcul, parametres} → {id, resultat: distribution} | {id, erreur}
 //   {id, type: "score", jeu, score, document}       → {id, resultat: classement} | {id, erreur}
+//   {id, type: "des-libres", requete}                → {id, resultat} | {id, erreur}   (no game: « Dés libres »)
 //   {id, type: "composer", jeu, requete, catalogue?} → {id, resultat} | {id, erreur}
 //     requete: {action: "options", liste, chemin} → {chemin, genre, choix: [...]}
 //              {action: "texte", liste}           → {texte, valide}
@@ -174,6 +175,7 @@ async function demarrer() {
     charger: pyodide.globals.get("charger_jeu"),
     valider: pyodide.globals.get("valider_texte"),
     calculer: pyodide.globals.get("calculer_json"),
+    desLibres: pyodide.globals.get("des_libres_json"),
     score: pyodide.globals.get("score_json"),
     composer: pyodide.globals.get("composer_json"),
     etat: pyodide.globals.get("etat_texte"),
@@ -259,6 +261,7 @@ async function traiter(message) {
       }
       await demarrage;
       if (message.jeu) await chargerJeu(message.jeu);
+      else progression(TOTAL_ETAPES, "Moteur prêt."); // a tool without a game (« Dés libres »)
       self.postMessage({ id, resultat: { pret: true } });
       if (rouesAttendues) {
         // After a snapshot start: the wheels' files, before any request is handled.
@@ -278,6 +281,13 @@ async function traiter(message) {
       return;
     }
     if (!demarrage) throw new Error("Moteur non initialisé.");
+    if (type === "des-libres") {
+      // « Dés libres » reads no game's data: the engine alone.
+      await demarrage;
+      const debut = performance.now();
+      repondre(id, glue.desLibres(JSON.stringify(message.requete ?? {})), debut);
+      return;
+    }
     await chargerJeu(message.jeu);
     const debut = performance.now();
     if (type === "valider") {

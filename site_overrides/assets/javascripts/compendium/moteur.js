@@ -310,6 +310,15 @@
       return this._envoyer(message, requete && requete.action === "probas" ? DELAI_CALCUL_MS : DELAI_VALIDATION_MS);
     }
 
+    /**
+     * « Dés libres »: the exact laws of one or two pools of dice (browser_engine/des_libres.py),
+     * with no game's data. A request still waiting when a newer one is sent is not run (Perime).
+     */
+    async desLibres(requete) {
+      await this.preparer("");
+      return this._envoyer({ type: "des-libres", requete, canal: "des-libres" }, DELAI_CALCUL_MS);
+    }
+
     /** A declared score (scores.yaml) from {joueurs: [{nom, …}], …}. */
     async score(jeu, score, document) {
       await this.preparer(jeu);
