@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import coherence, engine_checks
+from . import coherence, engine_checks, partie_checks
 from .load import DataFile, folder_problems, game_ids, load_game
 from .problems import DataError
 from .validate import entries_of, load_schemas, validate_game
@@ -145,6 +145,8 @@ def build_game(game_id: str, files: list[DataFile]) -> Game:
     for data_file in files:  # the changelog is not made of entries (generator/versions.py)
         if isinstance(data_file.value, dict) and "versions" in data_file.value:
             raw["versions"] = data_file.value["versions"]
+        if isinstance(data_file.value, dict) and "partie" in data_file.value:  # play mode (partie_checks.py)
+            raw["partie"] = data_file.value["partie"]
     for located in entries_of(files):
         raw.setdefault(located.kind, []).append(located.value)
         line, _ = located.file.position(located.parts)
@@ -179,7 +181,7 @@ def load_site(root: Path, only: list[str] | None = None) -> Site:
         try:
             files, load_problems = load_game(root / "data", game_id, root)
             validate_game(game_id, files, schemas, load_problems)
-            coherent = coherence.game_problems(files)
+            coherent = coherence.game_problems(files) + partie_checks.game_problems(files)
             if coherent:
                 raise DataError(coherent)
             game = build_game(game_id, files)
