@@ -263,3 +263,47 @@ def fiches_partie(donnees_jeu: dict[str, Any], liste: dict[str, Any]) -> dict[st
 def action_partie(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[str, Any]) -> dict[str, Any]:
     """The worker's `partie` request: `{action: "partie", liste}`."""
     return fiches_partie(donnees_jeu, liste)
+
+
+MAX_DES_CHANCE = 20
+MAX_FACES_CHANCE = 100
+
+
+def chance_au_moins(faces: Any, nombre: Any, total: Any) -> dict[str, Any]:
+    """Exact chance that `nombre` dice with these numeric faces sum to `total` or more.
+
+    Args:
+        faces: the die's faces (integers), each equally likely.
+        nombre: how many dice were rolled (1 to 20).
+        total: the sum obtained.
+
+    Returns:
+        `{numerateur, denominateur, texte}`, the fraction in lowest terms and a French sentence.
+
+    Raises:
+        ErreurEntree: faces that are not integers, or a count out of bounds.
+
+    """
+    from fractions import Fraction
+
+    if not isinstance(faces, list) or not 2 <= len(faces) <= MAX_FACES_CHANCE \
+            or any(_entier(f) is None for f in faces):
+        raise ErreurEntree("Chance d'un jet : il faut les faces du dé, des nombres entiers (2 à 100 faces).")
+    if _entier(nombre) is None or not 1 <= nombre <= MAX_DES_CHANCE or _entier(total) is None:
+        raise ErreurEntree(f"Chance d'un jet : de 1 à {MAX_DES_CHANCE} dés, et un total entier.")
+    loi: dict[int, int] = {0: 1}
+    for _ in range(nombre):  # the law of the sum, by convolution (counts of equally likely outcomes)
+        suivante: dict[int, int] = {}
+        for somme, compte in loi.items():
+            for face in faces:
+                suivante[somme + face] = suivante.get(somme + face, 0) + compte
+        loi = suivante
+    chance = Fraction(sum(c for s, c in loi.items() if s >= total), len(faces) ** nombre)
+    pour_cent = f"{float(chance) * 100:.1f}".replace(".", ",")
+    return {"numerateur": chance.numerator, "denominateur": chance.denominator,
+            "texte": f"Chance d'obtenir {total} ou plus : {chance.numerator}/{chance.denominator} ({pour_cent} %)"}
+
+
+def action_chance(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[str, Any]) -> dict[str, Any]:
+    """The worker's `chance` request: `{action: "chance", liste: {}, faces, nombre, total}`."""
+    return chance_au_moins(requete.get("faces"), requete.get("nombre"), requete.get("total"))

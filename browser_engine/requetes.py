@@ -22,6 +22,7 @@ ACTIONS: dict[str, str] = {
     "probas": "browser_engine.probas_liste:action_probas",
     "reparer": "browser_engine.reparer:action_reparer",
     "partie": "browser_engine.partie:action_partie",
+    "chance": "browser_engine.partie:action_chance",
 }
 
 

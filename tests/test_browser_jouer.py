@@ -8,6 +8,7 @@ from the list files and the game's partie.yaml.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -125,8 +126,12 @@ def test_jouer_un_tour_a_390_px(onglet: Onglet, site_url: str, output_dir: Path,
     # A roll, logged with what it was for.
     page.fill("[data-role=pour]", "jet d'essai")
     page.get_by_role("button", name="Lancer d6").click()
+    page.wait_for_function("() => document.querySelector('[data-role=resultat]').textContent.includes('Chance')",
+                           timeout=60_000)
     resultat = page.locator("[data-role=resultat]").inner_text()
-    assert re.fullmatch(r"1 d6 pour « jet d'essai » : [1-6]", resultat), resultat
+    tire = re.fullmatch(r"1 d6 pour « jet d'essai » : ([1-6]) — Chance d'obtenir \1 ou plus : (\d+)/(\d+) \(.*\)", resultat)
+    assert tire, resultat
+    assert Fraction(int(tire.group(2)), int(tire.group(3))) == Fraction(7 - int(tire.group(1)), 6)
     assert resultat in page.locator("[data-role=journal] li").first.inner_text()
 
     # Leave one counter changed, then reload: the same state.
@@ -159,9 +164,12 @@ def test_jouer_un_tour_a_390_px(onglet: Onglet, site_url: str, output_dir: Path,
     assert stocke == page.locator("[data-role=journal] li").count()
     onglet.contexte.set_offline(False)
 
-    page.locator("#cpj-tour-titre").scroll_into_view_if_needed()
-    page.evaluate("() => window.scrollBy(0, document.querySelector('#cpj-tour-titre').getBoundingClientRect().top - 60)")
-    page.wait_for_timeout(400)  # Material's header title settles after a scroll
+    # Scrolled down from the top (scrolling up would show Material's « back to top » button).
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.wait_for_timeout(300)
+    page.evaluate("() => window.scrollTo(0, document.querySelector('#cpj-tour-titre').getBoundingClientRect().top"
+                  " + window.scrollY - 60)")
+    page.wait_for_timeout(600)  # Material's header title settles after a scroll
     page.screenshot(path=str(output_dir / f"jouer-{jeu}-390.png"), full_page=False)
     onglet.verifier_propre()
 
@@ -212,3 +220,32 @@ def test_jouer_accessible(onglet: Onglet, site_url: str, jeu: str) -> None:
     }""")
     assert violations == [], violations
     onglet.verifier_propre()
+
+
+def test_jouer_hors_ligne_apres_rechargement(navigateur: object, site_url: str) -> None:
+    """With the site's service worker: the network off, the play page reloads with its game and play goes on."""
+    onglet = Onglet(navigateur, service_workers="allow")
+    try:
+        page = onglet.page
+        _ouvrir(page, site_url + "bataille-d6/jouer/")
+        page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+                               timeout=120_000)
+        page.wait_for_function("() => document.querySelector('[data-hors-ligne]')?.dataset.etat === 'pret'",
+                               timeout=300_000)
+        ligne = page.locator("[data-compteur=figurines-en-jeu]").first
+        ligne.locator("[data-pas='-1']").click()
+        etat = page.locator("[data-role=fiches]").inner_text()
+        onglet.contexte.set_offline(True)
+        page.reload()
+        page.wait_for_selector("[data-role=partie]:not([hidden]) .cpj-fiche", timeout=60_000)
+        assert page.locator("[data-role=fiches]").inner_text() == etat
+        avant = ligne.locator(".cpj-valeur").inner_text()
+        ligne.locator("[data-pas='-1']").click()
+        assert ligne.locator(".cpj-valeur").inner_text() != avant
+        page.get_by_role("button", name="Étape suivante").click()
+        journal = page.evaluate("() => JSON.parse(localStorage.getItem('compendium.jouer.bataille-d6')).journal")
+        assert journal[-1]["texte"].startswith("Étape : ")
+        onglet.contexte.set_offline(False)
+        onglet.verifier_propre()
+    finally:
+        onglet.contexte.close()

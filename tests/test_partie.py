@@ -136,3 +136,24 @@ def test_la_requete_du_worker_et_un_jeu_sans_mode_jouer() -> None:
     del bundle["partie"]
     with pytest.raises(ErreurEntree, match="mode « Jouer »"):
         executer(bundle, liste, {"action": "partie", "liste": liste})
+
+
+def test_chance_d_un_jet_par_enumeration() -> None:
+    """Every outcome of the dice is listed by the test (itertools.product), and counted."""
+    import itertools
+    from fractions import Fraction
+
+    from browser_engine.partie import chance_au_moins
+
+    for faces, nombre, total in (([1, 2, 3, 4, 5, 6], 1, 5), ([1, 2, 3, 4, 5, 6], 3, 12), (list(range(1, 11)), 2, 19),
+                                 ([0, 0, 1, 1, 2, 3], 2, 4), ([1, 2, 3, 4, 5, 6], 2, 1)):
+        tirages = list(itertools.product(faces, repeat=nombre))
+        attendu = Fraction(sum(1 for t in tirages if sum(t) >= total), len(tirages))
+        r = chance_au_moins(faces, nombre, total)
+        assert Fraction(r["numerateur"], r["denominateur"]) == attendu
+    assert chance_au_moins([1, 2, 3, 4, 5, 6], 1, 5)["texte"] == "Chance d'obtenir 5 ou plus : 1/3 (33,3 %)"
+    for mauvais in (([1, "x"], 1, 2), ([1, 2], 0, 1), ([1, 2], 21, 1), ([1], 1, 1), ([1, 2], 1, "3")):
+        with pytest.raises(ErreurEntree):
+            chance_au_moins(*mauvais)
+    r = executer(load_bundle("bataille-d6"), {}, {"action": "chance", "faces": [1, 2, 3, 4, 5, 6], "nombre": 2, "total": 12})
+    assert (r["numerateur"], r["denominateur"]) == (1, 36)

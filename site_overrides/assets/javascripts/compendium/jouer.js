@@ -345,7 +345,23 @@
         (nombre > 1 && tires.every((t) => /^\d+$/.test(t)) ? ` (total ${tires.reduce((s, t) => s + Number(t), 0)})` : "");
       role("resultat").textContent = texte;
       noter(`Jet — ${nomEtape(etapeCourante())} — ${texte}`);
+      const ligne = partie.journal[partie.journal.length - 1];
       sauver();
+      // The exact chance of this result or better, from the engine (numeric faces only).
+      if (faces.every((f) => /^-?\d+$/.test(f))) {
+        const total = tires.reduce((somme, t) => somme + Number(t), 0);
+        moteur.composer(jeu, { action: "chance", liste: {}, faces: faces.map(Number), nombre, total })
+          .then((r) => {
+            if (!r || typeof r.texte !== "string" || !partie) return;
+            if (role("resultat").textContent === texte) role("resultat").textContent = `${texte} — ${r.texte}`;
+            if (partie.journal.includes(ligne)) {
+              ligne.texte += ` — ${r.texte}`;
+              sauver();
+              dessinerJournal();
+            }
+          })
+          .catch(() => {});
+      }
     }
 
     // --- Wake Lock ---------------------------------------------------------------------------------
