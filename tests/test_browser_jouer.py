@@ -189,6 +189,20 @@ def test_jouer_cette_liste_depuis_composer_et_nouvelle_partie(onglet: Onglet, si
     assert page.locator("[data-role=liste-invalide]").count() == 1
     nom = yaml.safe_load(invalide)["nom"]
     assert page.locator(".cpj-liste strong").inner_text() == nom
+    # The opponent's list (two players, one phone): its own sheets, kept like the player's.
+    adverse = _premiere_liste(jeu)
+    page.get_by_role("button", name="Ajouter la liste de l'adversaire").click()
+    page.select_option("#cpj-adversaire-choix", label=adverse["nom"])
+    page.get_by_role("button", name="Ajouter", exact=True).click()
+    page.wait_for_selector("[data-role=fiches-adversaire] .cpj-fiche", timeout=60_000)
+    adverses = page.locator("[data-role=fiches-adversaire] .cpj-fiche")
+    assert adverses.count() == len(adverse["entrees"])
+    assert adverse["nom"] in page.locator("[data-role=adversaire-titre]").inner_text()
+    adverses.first.locator("[data-pas='-1']").first.click()
+    etat = page.locator("[data-role=fiches-adversaire]").inner_text()
+    page.reload()
+    page.wait_for_selector("[data-role=fiches-adversaire] .cpj-fiche")
+    assert page.locator("[data-role=fiches-adversaire]").inner_text() == etat
     page.get_by_role("button", name="Nouvelle partie").click()
     page.get_by_role("button", name="Garder la partie").click()
     assert page.locator(".cpj-fiche").count() > 0

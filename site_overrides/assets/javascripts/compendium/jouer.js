@@ -234,7 +234,7 @@
     }
 
     function dessinerFiche(fiche) {
-      const ancien = role("fiches").querySelector(`[data-fiche="${CSS.escape(fiche.id)}"]`);
+      const ancien = outil.querySelector(`[data-fiche="${CSS.escape(fiche.id)}"]`);
       const hors = horsJeu(fiche);
       const carte = el("article", { classe: "cpj-fiche" + (hors ? " cpj-fiche--hors" : ""), "data-fiche": fiche.id, "data-sorte": fiche.sorte, "aria-label": fiche.nom },
         el("h3", { classe: "cpj-fiche-nom" }, fiche.nom, fiche.role ? el("span", { classe: "cpj-role", texte: " · " + fiche.role }) : null,
@@ -245,7 +245,7 @@
       const focus = document.activeElement && ancien && ancien.contains(document.activeElement) ? document.activeElement : null;
       const cle = focus ? [focus.closest("[data-compteur],[data-statut]"), focus.dataset.pas] : null;
       if (ancien) ancien.replaceWith(carte);
-      else role("fiches").append(carte);
+      else role(fiche.camp === "b" ? "fiches-adversaire" : "fiches").append(carte);
       if (cle && cle[0]) {
         const sel = cle[0].dataset.compteur ? `[data-compteur="${cle[0].dataset.compteur}"] [data-pas="${cle[1]}"]` : `[data-statut="${cle[0].dataset.statut}"] button`;
         const cible = carte.querySelector(sel);
@@ -254,9 +254,14 @@
       }
     }
 
+    function toutesFiches() {
+      return partie.resultat.fiches.concat(partie.adversaire ? partie.adversaire.resultat.fiches : []);
+    }
+
     function dessinerFiches() {
       role("fiches").replaceChildren();
-      partie.resultat.fiches.forEach(dessinerFiche);
+      role("fiches-adversaire").replaceChildren();
+      toutesFiches().forEach(dessinerFiche);
     }
 
     // --- Sequence, round, log --------------------------------------------------------------------
@@ -277,7 +282,7 @@
     function nouveauTour() {
       partie.tour += 1;
       partie.etape = 0;
-      for (const fiche of partie.resultat.fiches) {
+      for (const fiche of toutesFiches()) {
         const v = partie.valeurs[fiche.id];
         if (!v) continue;
         for (const s of fiche.statuts) if (s.fin_du_tour) delete v.statuts[s.id];
@@ -391,13 +396,21 @@
         bandeau.append(el("p", { classe: "cpj-message cpj-message--alerte", role: "note", "data-role": "liste-invalide",
           texte: `Cette liste n'est pas valide (${r.erreurs} erreur${r.erreurs > 1 ? "s" : ""}) : vous pouvez la jouer quand même ; corrigez-la dans « Composer et vérifier ».` }));
       }
+      const adv = partie.adversaire;
+      role("adversaire-titre").hidden = !adv;
+      role("adversaire-ajout").hidden = Boolean(adv);
+      if (adv) {
+        role("adversaire-titre").textContent = `Adversaire : ${adv.nom || adv.resultat.nom_liste || "liste sans nom"}` +
+          (adv.resultat.valide ? "" : " (liste non valide : jouable quand même)");
+      }
       dessinerSequence();
       dessinerFiches();
       dessinerJournal();
       garderEveille();
     }
 
-    async function commencer(texte, nom) {
+    /** The engine's sheets for a list text (the player's card catalogue merged, as on the builder). */
+    async function fichesDe(texte) {
       let catalogue = null;
       try {
         const c = JSON.parse(lire("compendium.catalogue." + jeu) || "null");
@@ -405,12 +418,36 @@
       } catch (e) {
         catalogue = null;
       }
+      const rapport = await moteur.valider(jeu, texte, catalogue);
+      const liste = rapport.liste_ecrite || rapport.liste;
+      if (!liste || typeof liste !== "object") throw new Error(rapport.message || "La liste n'a pas pu être lue.");
+      return moteur.composer(jeu, { action: "partie", liste }, catalogue);
+    }
+
+    /** The opponent's list: its sheets get ids of their own (« b- »), drawn under their own heading. */
+    async function ajouterAdversaire(texte, nom) {
+      const chargement = avis("Préparation des fiches de l'adversaire…", "info");
+      try {
+        const resultat = await fichesDe(texte);
+        for (const f of resultat.fiches) {
+          f.id = "b-" + f.id;
+          f.camp = "b";
+        }
+        partie.adversaire = { texte, nom: nom || resultat.nom_liste || "", resultat };
+        noter(`Liste de l'adversaire : « ${partie.adversaire.nom || "liste sans nom"} »${resultat.valide ? "" : " (liste non valide)"}`);
+        sauver();
+        chargement.remove();
+        montrer();
+      } catch (e) {
+        chargement.remove();
+        avis(`Impossible d'ajouter la liste de l'adversaire : ${e && e.message ? e.message : e}`, "alerte");
+      }
+    }
+
+    async function commencer(texte, nom) {
       const chargement = avis("Préparation des fiches…", "info");
       try {
-        const rapport = await moteur.valider(jeu, texte, catalogue);
-        const liste = rapport.liste_ecrite || rapport.liste;
-        if (!liste || typeof liste !== "object") throw new Error(rapport.message || "La liste n'a pas pu être lue.");
-        const resultat = await moteur.composer(jeu, { action: "partie", liste }, catalogue);
+        const resultat = await fichesDe(texte);
         const debut = new Date().toISOString();
         partie = { v: VERSION, texte, nom: nom || resultat.nom_liste || "", resultat, valeurs: {}, tour: 1, etape: 0, journal: [], debut };
         while (etapes.length && !active(etapeCourante())) partie.etape += 1;
@@ -479,9 +516,43 @@
       montrer();
       role("exemple").focus();
     });
+    // The builder's saved lists (listes-gardees.js), read only, offered before the examples.
+    function listesGardees() {
+      try {
+        const v = JSON.parse(lire("compendium.listes." + jeu) || "null");
+        return v && Array.isArray(v.listes) ? v.listes.filter((l) => l && typeof l.texte === "string" && l.texte.trim()) : [];
+      } catch (e) {
+        return [];
+      }
+    }
+    function remplirChoix(select) {
+      const gardees = listesGardees();
+      const exemples = Array.from(role("exemple").querySelectorAll("option[data-url]"))
+        .map((o) => ({ nom: o.textContent.trim(), texte: o.dataset.contenu || "" }));
+      if (select !== role("exemple")) select.replaceChildren();
+      if (gardees.length) {
+        const groupe = el("optgroup", { label: "Mes listes" },
+          gardees.map((l, i) => el("option", { value: "g" + i, "data-contenu": l.texte, texte: l.nom || "Liste sans nom" })));
+        select.prepend(groupe);
+        select.value = "g0";
+      }
+      if (select !== role("exemple")) {
+        select.append(el("optgroup", { label: "Exemples" }, exemples.map((x, i) => el("option", { value: "x" + i, "data-contenu": x.texte, texte: x.nom }))));
+      }
+    }
+    remplirChoix(role("exemple"));
     role("commencer-exemple").addEventListener("click", () => {
       const option = role("exemple").selectedOptions[0];
       if (option) commencer(option.dataset.contenu || "", option.textContent.trim());
+    });
+    role("adversaire-montrer").addEventListener("click", () => {
+      remplirChoix(role("adversaire-choix"));
+      role("adversaire-form").hidden = false;
+      role("adversaire-choix").focus();
+    });
+    role("adversaire-ajouter").addEventListener("click", () => {
+      const option = role("adversaire-choix").selectedOptions[0];
+      if (partie && option) ajouterAdversaire(option.dataset.contenu || "", option.textContent.trim());
     });
     outil.querySelectorAll('[data-role="lancer"]').forEach((b) => b.addEventListener("click", () => lancer(b)));
     document.addEventListener("visibilitychange", garderEveille);
