@@ -263,3 +263,30 @@ def test_jouer_hors_ligne_apres_rechargement(navigateur: object, site_url: str) 
         onglet.verifier_propre()
     finally:
         onglet.contexte.close()
+
+
+def test_stockage_plein_la_partie_continue(onglet: Onglet, site_url: str) -> None:
+    """A browser that refuses every write (full storage): the game goes on, a notice says so and
+    offers the log as a file; the notice leaves once a write succeeds again."""
+    page = onglet.page
+    _ouvrir(page, site_url + "bataille-d6/jouer/")
+    page.evaluate("""() => {
+      window.__refuser = true;
+      const ecrire = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (...a) {
+        if (window.__refuser) throw new DOMException('plein', 'QuotaExceededError');
+        return ecrire.apply(this, a);
+      };
+    }""")
+    ligne = page.locator("[data-compteur=figurines-en-jeu]").first
+    avant = ligne.locator(".cpj-valeur").inner_text()
+    ligne.locator("[data-pas='-1']").click()
+    assert ligne.locator(".cpj-valeur").inner_text() != avant
+    avis = page.locator("[data-avis=stockage]")
+    assert avis.count() == 1 and "refuse d'enregistrer" in avis.inner_text()
+    with page.expect_download():
+        avis.get_by_role("button", name="Exporter le journal").click()
+    page.evaluate("() => { window.__refuser = false; }")
+    ligne.locator("[data-pas='1']").click()
+    assert page.locator("[data-avis=stockage]").count() == 0
+    onglet.verifier_propre()
