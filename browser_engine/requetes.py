@@ -21,6 +21,8 @@ ACTIONS: dict[str, str] = {
     "versions": "browser_engine.versions:action_versions",
     "probas": "browser_engine.probas_liste:action_probas",
     "reparer": "browser_engine.reparer:action_reparer",
+    "partie": "browser_engine.partie:action_partie",
+    "chance": "browser_engine.partie:action_chance",
 }
 
 

@@ -1,6 +1,7 @@
 """Validate stage: every check of the loaded data, game by game, in order.
 
-Schemas and cross-references (`validate`), then what a schema cannot see (`coherence`); on data
+Schemas and cross-references (`validate`), then what a schema cannot see (`coherence`, and
+`partie_checks` for play mode); on data
 that passed both, the engine's reading of it (`engine_checks`, `engine_data_checks`), the changelog
 (`versions`) and the page citations (`citations`). Every problem is located on its node (`file:line:col JSONPath: message`).
 """
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import citations, coherence, engine_checks, engine_data_checks, versions
+from . import citations, coherence, engine_checks, engine_data_checks, partie_checks, versions
 from .load import LoadedData
 from .problems import DataError, Problem
 from .validate import Schemas, validate_game
@@ -25,7 +26,7 @@ def check_site(data: LoadedData, schemas: Schemas, root: Path) -> None:
     for game_id, (files, load_problems) in data.games.items():
         try:
             validate_game(game_id, files, schemas, load_problems)
-            coherent = coherence.game_problems(files)
+            coherent = coherence.game_problems(files) + partie_checks.game_problems(files)
             if coherent:
                 raise DataError(coherent)
             problems.extend(engine_checks.game_problems(game_id, files, root))

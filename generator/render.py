@@ -166,9 +166,10 @@ def nav(site: Site, tool_pages: dict[str, list[tuple[str, str]]]) -> list[Any]:
 
 
 # Tool pages rendered here; the print page comes from the print stage.
-ENGINE_TOOLS = ("verifier", "probas", "score")
-TOOL_TITLES = {"verifier.md": "Composer et vérifier", "probas.md": "Probabilités", "score.md": "Scores et aides de partie",
-               f"{materiel_page.URI}.md": materiel_page.TITLE, "imprimer.md": "À imprimer"}
+ENGINE_TOOLS = ("verifier", "probas", "score", "jouer")
+TOOL_TITLES = {"verifier.md": "Composer et vérifier", "jouer.md": "Jouer", "probas.md": "Probabilités",
+               "score.md": "Scores et aides de partie", f"{materiel_page.URI}.md": materiel_page.TITLE,
+               "imprimer.md": "À imprimer"}
 
 
 def tool_nav(site: Site, uris: set[str]) -> dict[str, list[tuple[str, str]]]:
@@ -199,7 +200,8 @@ def tool_pages(site: Site, root: Path) -> dict[str, str]:
         context = {"jeu": game.manifest, "base": "../../", "ancres": {i: game.url(i) for i in game.entries},
                    "calculs": game.raw.get("calculs", []), "exemples": example_lists(root, game.id),
                    "scores": game.raw.get("scores", []),
-                   "regles": game.raw.get("regles_liste", []), "noms": {i: e.nom for i, e in game.entries.items()}}
+                   "regles": game.raw.get("regles_liste", []), "noms": {i: e.nom for i, e in game.entries.items()},
+                   "partie": game.raw.get("partie"), "resumes": {i: e.resume for i, e in game.entries.items()}}
         catalogue = game_schema(root, "catalogue", game.id)
         # catalogue_schema: in the file's order (the bundle's copy is key-sorted), for the card editor's layout.
         context.update(catalogue=catalogue is not None, catalogue_champs=catalogue_fields(catalogue or {}),
@@ -328,7 +330,7 @@ def static_tables_hook() -> StaticTables | None:
 
 
 NBSP = "\u00a0"
-TOOL_LINKS = {"verifier": "Composer et vérifier", "probas": "Probabilités", "score": "Scores", "imprimer": "À imprimer"}
+TOOL_LINKS = {"verifier": "Composer et vérifier", "jouer": "Jouer", "probas": "Probabilités", "score": "Scores", "imprimer": "À imprimer"}
 
 
 def game_links(game: Game, from_uri: str) -> list[tuple[str, str]]:

@@ -56,7 +56,7 @@ def test_outils_et_pages():
     # Issue 11 asks for a roster checker (V), exact odds (O), the chronicle score and print aids (P).
     with open(DATA / "jeu.yaml", encoding="utf-8") as f:
         jeu = yaml.safe_load(f)["jeu"]
-    assert set(jeu["outils"]) == {"verifier", "probas", "score", "imprimer"}
+    assert set(jeu["outils"]) == {"verifier", "jouer", "probas", "score", "imprimer"}
     assert [p["id"] for p in jeu["pages"]] == [
         "bases", "chronique", "bataille-simple", "bataille", "tour", "actions", "combat", "forge",
         "fin-de-bataille", "village", "mercenaires", "multijoueur", "tribus", "competences", "rappels"]

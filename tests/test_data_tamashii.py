@@ -38,7 +38,7 @@ def book_lines() -> list[str]:
 
 def test_the_tools_of_issue_12_are_declared(game: Game) -> None:
     # Setup checker (V), competitive score (§3.1), exact odds (O) and print aids (P).
-    assert set(game.manifest["outils"]) == {"verifier", "probas", "score", "imprimer"}
+    assert set(game.manifest["outils"]) == {"verifier", "jouer", "probas", "score", "imprimer"}
     assert game.manifest["des"] == ["d6", "d8"]  # l. 1780 (eight faces), 1782 (six faces)
 
 

@@ -151,7 +151,8 @@ def test_home_page_links_each_game_rules_and_tools(site_dir: Path) -> None:
     home = site_dir / "index.html"
     parser = PageParser()
     parser.feed(home.read_text(encoding="utf-8"))
-    texts = {"verifier": "Composer et vérifier", "probas": "Probabilités", "score": "Scores", "imprimer": "À imprimer"}
+    texts = {"verifier": "Composer et vérifier", "jouer": "Jouer", "probas": "Probabilités", "score": "Scores",
+             "imprimer": "À imprimer"}
     html = home.read_text(encoding="utf-8").replace("\u00a0", " ").replace("&nbsp;", " ")
     for manifest_file in sorted((ROOT / "data").glob("*/jeu.yaml")):
         manifest = yaml.safe_load(manifest_file.read_text(encoding="utf-8"))["jeu"]
