@@ -41,7 +41,7 @@ def lire_requete(texte: str) -> Any:
         ErreurEntree: a link whose fragment does not read, or an unreadable file or text.
 
     """
-    from .cli import _read_bytes
+    from .cli_commun import read_bytes as _read_bytes
     from .reader import lire_document
 
     if PREFIXE in texte:
@@ -92,7 +92,8 @@ def texte(resultat: dict[str, Any]) -> str:
 
 def commande(args: argparse.Namespace) -> int:
     """`des-libres REQUETE`: 0 computed (2 is raised as ErreurEntree by the caller's guard)."""
-    from .cli import _output, _print_json
+    from .cli_commun import output as _output
+    from .cli_commun import print_json as _print_json
     from .des_libres import calculer
 
     resultat = calculer(lire_requete(args.requete))

@@ -15,7 +15,8 @@ from typing import Any
 
 from browser_engine import des_libres
 
-from .model import Site, relative_link
+from .model import Site
+from .urls import relative_link
 
 URI = "outils/des-libres.md"
 BASE = "../../"  # from the page's URL (outils/des-libres/) to the site root
