@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -107,6 +108,11 @@ def yaml_string(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def folded(text: str) -> str:
+    """Lower case without accents (« Éclair » -> « eclair »), for alphabetical order and initials."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold()
+
+
 @dataclass
 class GameRenderer:
     """Renders every page of one game."""
@@ -150,9 +156,14 @@ class GameRenderer:
         """Glossary: every term alphabetically; entries without a page are defined here."""
         uri = self.game.uri(GLOSSARY)
         shown = {e.id: e for e in self.game.terms()} | {e.id: e for e in self.game.entries.values() if e.src_uri == uri}
-        terms = sorted(shown.values(), key=lambda e: e.nom.casefold())
-        rows = []
+        terms = sorted(shown.values(), key=lambda e: (folded(e.nom), e.nom.casefold()))
+        rows: list[tuple[str, str]] = []
+        letter = None
         for term in terms:
+            # One level-2 heading per initial letter: the definitions (level 3) never skip a level.
+            if folded(term.nom)[:1].upper() != letter:
+                letter = folded(term.nom)[:1].upper()
+                rows.append(("lettre", letter))
             if term.src_uri == uri:
                 rows.append(("definition", self.render_entry(term, uri, level=3)))
             else:
