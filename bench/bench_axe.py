@@ -19,6 +19,18 @@ from tests.accessibilite_support import analyser, types_de_page  # noqa: E402
 from tests.browser_support import lancer_chromium, servir  # noqa: E402
 
 
+def ligne(nom: str, resultats: dict[tuple[int, str], list[dict]]) -> None:
+    """One row: the rules violated, their nodes over the four settings, and where."""
+    regles: dict[str, list[str]] = defaultdict(list)
+    noeuds = 0
+    for (largeur, schema), violations in resultats.items():
+        for v in violations:
+            regles[v["id"]].append(f"{largeur}{'s' if schema == 'slate' else ''}:{len(v['cibles'])}")
+            noeuds += len(v["cibles"])
+    detail = "; ".join(f"`{r}` {' '.join(o)}" for r, o in sorted(regles.items()))
+    print(f"| {nom} | {len(regles)} | {noeuds} | {detail} |", flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--site", type=Path, required=True)
@@ -33,24 +45,19 @@ def main() -> int:
             if args.filtre not in type_page.nom:
                 continue
             page = contexte.new_page()
+            etapes = [(type_page.nom, None)] + ([type_page.puis] if type_page.puis else [])
             try:
                 page.goto(url + type_page.url)
                 if type_page.preparer:
                     type_page.preparer(page)
-                resultats = analyser(page, type_page)
+                for nom, suite in etapes:
+                    if suite:
+                        page.set_viewport_size({"width": 1280, "height": 900})
+                        suite(page)
+                    ligne(nom, analyser(page, type_page))
             except Exception as erreur:  # noqa: BLE001 - a page that cannot be prepared is reported, not fatal
                 print(f"| {type_page.nom} | erreur : {repr(erreur)[:200]} | | |", flush=True)
-                page.close()
-                continue
             page.close()
-            regles: dict[str, list[str]] = defaultdict(list)
-            noeuds = 0
-            for (largeur, schema), violations in resultats.items():
-                for v in violations:
-                    regles[v["id"]].append(f"{largeur}{'s' if schema == 'slate' else ''}:{len(v['cibles'])}")
-                    noeuds += len(v["cibles"])
-            detail = "; ".join(f"`{r}` {' '.join(o)}" for r, o in sorted(regles.items()))
-            print(f"| {type_page.nom} | {len(regles)} | {noeuds} | {detail} |", flush=True)
         navigateur.close()
     return 0
 

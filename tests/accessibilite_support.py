@@ -9,7 +9,7 @@ the site nor shipped in it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from tests.browser_support import attendre_moteur, calculer
@@ -43,17 +43,17 @@ CHOISIR_SCHEMA = """async (schema) => {
 
 @dataclass(frozen=True)
 class TypePage:
-    """A page type: its URL under the site and what a player does before it is looked at."""
+    """A page type: its URL under the site and what a player does before it is looked at.
+
+    ``puis`` names a second page type reached from the first one in the same page (the builder,
+    then « Probabilités de ma liste » opened under it): the engine starts once for both.
+    """
 
     nom: str
     url: str
     preparer: Callable[[object], None] | None = None
     material: bool = True  # a Material page (palette toggle); the print sheets are standalone
-    marques: tuple[str, ...] = field(default=())
-
-
-def _attendre_texte(page: object, selecteur: str) -> None:
-    page.wait_for_selector(selecteur, timeout=90_000)
+    puis: tuple[str, Callable[[object], None]] | None = None
 
 
 def preparer_composer(page: object) -> None:
@@ -69,12 +69,11 @@ def preparer_composer(page: object) -> None:
         groupes.first.click()
 
 
-def preparer_probas_liste(page: object) -> None:
-    """« Probabilités de ma liste » open and computed on the example list, one cell's detail open.
+def ouvrir_probas_liste(page: object) -> None:
+    """Under the builder, « Probabilités de ma liste » opened and computed, one cell's detail open.
 
     Games whose odds need what the player supplies (deck, dice) show the editor for it instead.
     """
-    preparer_composer(page)
     page.click("[data-role=probas-ouvrir]")
     page.wait_for_selector("[data-role=probas-matrice], [data-role=probas-manquant]", timeout=120_000)
     cellules = page.locator("[data-role=probas-cellule]")
@@ -120,31 +119,30 @@ def preparer_scores(page: object) -> None:
 
 
 def types_de_page() -> list[TypePage]:
-    """Every page type, with the games each is looked at in."""
+    """Every page type. The tools and the rules differ from game to game: all five games. Pages
+    drawn by one template whatever the game (game home, print index, versions) once each."""
     types = [
         TypePage("accueil", ""),
         TypePage("a-propos", "a-propos/"),
         TypePage("index-general", "index-general/"),
+        TypePage("hate accueil du jeu", "hate/"),
+        TypePage("bataille-d6 imprimer", "bataille-d6/imprimer/"),
+        TypePage("hami versions", "hami/versions/"),
+        TypePage("bataille-d6 fiche à imprimer", "imprimer/bataille-d6/liste.html", material=False),
+        TypePage("tamashii fiche à imprimer", "imprimer/tamashii/aide-de-jeu.html", material=False),
+        TypePage("hate scores", "hate/score/", preparer_scores),
+        TypePage("tamashii scores", "tamashii/score/", preparer_scores),
     ]
     regles = {"bataille-d6": "tour/", "hami": "combat/", "hate": "combat/", "kharn-ages": "magie/",
               "tamashii": "combat/"}
-    fiches = {"bataille-d6": "liste.html", "hami": "reference.html", "hate": "reference.html",
-              "kharn-ages": None, "tamashii": "aide-de-jeu.html"}
     for jeu in JEUX:
         types += [
-            TypePage(f"{jeu} accueil du jeu", f"{jeu}/"),
             TypePage(f"{jeu} règles", f"{jeu}/{regles[jeu]}"),
             TypePage(f"{jeu} glossaire", f"{jeu}/glossaire/"),
-            TypePage(f"{jeu} composer", f"{jeu}/verifier/", preparer_composer),
-            TypePage(f"{jeu} probabilités de ma liste", f"{jeu}/verifier/", preparer_probas_liste),
+            TypePage(f"{jeu} composer", f"{jeu}/verifier/", preparer_composer,
+                     puis=(f"{jeu} probabilités de ma liste", ouvrir_probas_liste)),
             TypePage(f"{jeu} probabilités", f"{jeu}/probas/", preparer_probas),
-            TypePage(f"{jeu} imprimer", f"{jeu}/imprimer/"),
-            TypePage(f"{jeu} versions", f"{jeu}/versions/"),
         ]
-        if fiches[jeu]:
-            types.append(TypePage(f"{jeu} fiche à imprimer", f"imprimer/{jeu}/{fiches[jeu]}", material=False))
-    types += [TypePage("hate scores", "hate/score/", preparer_scores),
-              TypePage("tamashii scores", "tamashii/score/", preparer_scores)]
     return types
 
 
@@ -152,6 +150,9 @@ def analyser(page: object, type_page: TypePage) -> dict[tuple[int, str], list[di
     """axe-core's violations for the page as it is, at each width and in each colour scheme."""
     if not page.evaluate("() => typeof axe === 'object'"):
         page.add_script_tag(path=str(AXE))
+    # Nothing hovered or focused: Material's tooltips (content.tooltips) are transient popups.
+    page.mouse.move(0, 0)
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
     resultats: dict[tuple[int, str], list[dict]] = {}
     fonds: dict[str, str] = {}
     for largeur in LARGEURS:
@@ -170,5 +171,4 @@ def analyser(page: object, type_page: TypePage) -> dict[tuple[int, str], list[di
         couleurs = page.evaluate("() => [...new Set([...document.querySelectorAll('.planche')].map(p =>"
                                  " getComputedStyle(p).backgroundColor + ' ' + getComputedStyle(p).color))]")
         assert couleurs == ["rgb(255, 255, 255) rgb(0, 0, 0)"], couleurs
-    page.emulate_media(color_scheme="light")
     return resultats

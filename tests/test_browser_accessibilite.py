@@ -21,6 +21,8 @@ from tests.accessibilite_support import AXE, analyser, preparer_composer, prepar
 from tests.browser_support import Onglet
 
 TYPES = types_de_page()
+CAPTURES = {"bataille-d6 composer": "accessibilite-composer-sombre-390.png",
+            "hate règles": "accessibilite-regles-sombre-390.png"}
 
 
 def _rapport(resultats: dict[tuple[int, str], list[dict]]) -> str:
@@ -39,14 +41,26 @@ def test_axe_est_une_dependance_de_test(site_dir: Path) -> None:
 
 
 @pytest.mark.parametrize("type_page", TYPES, ids=[t.nom for t in TYPES])
-def test_aucune_violation_axe(onglet: Onglet, site_url: str, type_page: object) -> None:
+def test_aucune_violation_axe(onglet: Onglet, site_url: str, output_dir: Path, type_page: object) -> None:
     page = onglet.page
     page.goto(site_url + type_page.url)
     if type_page.preparer:
         type_page.preparer(page)
-    resultats = analyser(page, type_page)
-    assert set(resultats) == {(largeur, schema) for largeur in (1280, 390) for schema in ("default", "slate")}
-    assert not any(resultats.values()), f"{type_page.nom} ({type_page.url}) :\n" + _rapport(resultats)
+    rapports = {}
+    for nom, suite in [(type_page.nom, None), type_page.puis or (None, None)]:
+        if nom is None:
+            continue
+        if suite:
+            page.set_viewport_size({"width": 1280, "height": 900})
+            suite(page)
+        resultats = analyser(page, type_page)
+        assert set(resultats) == {(largeur, schema) for largeur in (1280, 390) for schema in ("default", "slate")}
+        if nom in CAPTURES:
+            # The last setting looked at is the phone in the dark palette: a picture for a person.
+            page.screenshot(path=str(output_dir / CAPTURES[nom]))
+        if any(resultats.values()):
+            rapports[nom] = _rapport(resultats)
+    assert not rapports, "\n".join(f"{nom} ({type_page.url}) :\n{texte}" for nom, texte in rapports.items())
 
 
 # --- Keyboard, live regions, text equivalents ----------------------------------------------------

@@ -275,7 +275,7 @@
   }
 
   /** One series' table: percentage first, « au moins » for numbers, the exact fraction on demand. */
-  function tableau(titreColonne, lignes, k, legende, numerique, id) {
+  function tableau(titreColonne, lignes, k, legende, numerique, id, nomRegion) {
     const { el } = C();
     const cumul = numerique ? auMoins(lignes, k) : null;
     const enTete = el("tr", {},
@@ -299,7 +299,7 @@
         el("td", { classe: "cpd-nombre cpd-fraction cpd-col-fraction" }, v.fracTexte));
     });
     // A table wider than a phone scrolls in its frame, which the keyboard can reach (a named region).
-    return el("div", { classe: "cpd-tableau", tabindex: "0", role: "region", "aria-label": legende },
+    return el("div", { classe: "cpd-tableau", tabindex: "0", role: "region", "aria-label": nomRegion },
       el("table", { classe: "cpd-table", id, "data-role": numerique ? "distribution" : "issues" },
         el("caption", {}, legende), el("thead", {}, enTete), el("tbody", {}, corps)));
   }
@@ -348,10 +348,13 @@
     }
     const colonnes = series.map((s, k) => {
       const titre = nb > 1 ? el("h4", { classe: "cpd-serie-titre" }, el("strong", {}, "AB"[k]), " — ", s.titre) : null;
+      // Each table's frame is a region named once in the page: its calculation, and A or B.
+      const region = (nom) => `${nom} — ${nomCalcul}${nb > 1 ? ` (${"AB"[k]})` : ""}`;
       return el("div", { classe: "cpd-serie", "data-serie": nb > 1 ? "AB"[k] : "" }, titre,
-        lignesIssues.length ? tableau("Issue", lignesIssues, k, "Probabilité de chaque issue — " + nomCalcul, false, ids[k].issues) : null,
+        lignesIssues.length ? tableau("Issue", lignesIssues, k, "Probabilité de chaque issue — " + nomCalcul, false, ids[k].issues,
+          region("Probabilité de chaque issue")) : null,
         lignesDistribution.length ? tableau(sortieDe(s), lignesDistribution, k, "Distribution — " + sortieDe(s), numerique,
-          ids[k].distribution) : null,
+          ids[k].distribution, region("Distribution de « " + sortieDe(s) + " »")) : null,
         esperance(s), noteTroncature(s));
     });
     blocs.push(nb > 1 ? el("div", { classe: "cpd-comparaison", "data-role": "comparaison" }, colonnes) : colonnes[0]);
