@@ -126,6 +126,11 @@ def main() -> int:
             code = subprocess.call(bibliotheques, cwd=ROOT, env=ENV) or code
             print()
             sys.stdout.flush()
+            # Issue 26: site search on a phone profile, bytes of a first search and time to its results.
+            recherche = [sys.executable, str(ROOT / "bench" / "bench_recherche.py"), "--site", str(tmp / "froid-0")]
+            code = subprocess.call(recherche, cwd=ROOT, env=ENV) or code
+            print()
+            sys.stdout.flush()
             # Issue 15 §1: the offline site (precache, « Préparer » button, pages with the network off).
             hors_ligne = [sys.executable, str(ROOT / "bench" / "bench_hors_ligne.py"), "--site", str(tmp / "froid-0")]
             code = subprocess.call(hors_ligne, cwd=ROOT, env=ENV) or code

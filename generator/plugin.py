@@ -13,7 +13,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from . import export, minify, offline, print_sheets, render
+from . import export, minify, offline, print_sheets, render, search
 from .model import Site, load_site
 from .problems import DataError
 from .versions import exported_files as version_files
@@ -113,6 +113,13 @@ class CompendiumPlugin(BasePlugin[CompendiumConfig]):
             return markdown.replace(GAMES_MARKER, render.games_table(self.site, page.file.src_uri))
         return markdown
 
+    def on_page_context(self, context: dict, page: Page, config: MkDocsConfig, nav: object) -> dict:
+        """Name the game a page belongs to (main.html tells the search which game to look in first)."""
+        game_id = page.file.src_uri.split("/", 1)[0] if "/" in page.file.src_uri else None
+        game = next((g for g in self.site.games if g.id == game_id), None) if self.site else None
+        context["compendium_jeu"] = {"id": game.id, "nom": game.nom} if game else None
+        return context
+
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         """Refuse a page that would load anything from another host; trim Material's indentation."""
         unsafe = unsafe_resources(output)
@@ -139,6 +146,11 @@ class CompendiumPlugin(BasePlugin[CompendiumConfig]):
                 assets.copy_browser_runtime(Path(config.site_dir))
             except assets.ErreurAssets as exc:
                 raise PluginError(str(exc)) from None
+        # Material's search plugin has written its index: one index per game (before the offline list).
+        try:
+            search.split_search_index(Path(config.site_dir), [(g.id, g.nom) for g in self.site.games])
+        except ValueError as exc:
+            raise PluginError(str(exc)) from None
         # Last: the service worker lists (and hashes) every file the stages above wrote.
         palette = config.theme.get("palette") or [{}]
         primary = (palette[0] if isinstance(palette, list) else palette).get("primary")

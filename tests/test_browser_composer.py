@@ -517,11 +517,17 @@ def test_kharn_ages_compose_par_clics(onglet: Onglet, site_url: str, output_dir:
                      "entrees": [{"profil": "guerrier-mongo-niveau-2", "leader": True}]}
     photo(page, str(output_dir / "composer-kharn-ages-clics.png"))
 
-    # One click: a grimoire for a figure that is no magician; the error sits on its card.
-    choisir(page, 0, "grimoire", "petit")
+    # A grimoire for a figure that is no magician: the builder locks the field, with the rule's reason.
+    grimoire = carte(page, 0).locator("[data-champ=grimoire]")
+    page.wait_for_function("() => { const s = document.querySelector('[data-champ=grimoire] select');"
+                           " return s && s.disabled; }", timeout=30_000)
+    assert "Imposé par les règles" in grimoire.inner_text()
+    # One click: the figure duplicated makes two leaders; the error sits on the second card.
+    carte(page, 0).locator("[data-action=dupliquer]").click()
+    page.wait_for_function("() => document.querySelectorAll('li[data-role=entree]').length === 2")
     rapport = accord_avec_cli(page, tmp_path, CATALOGUE_EXEMPLE)
     assert not rapport["valide"]
-    erreur_sur_la_bonne_entree(page, rapport, 0)
+    erreur_sur_la_bonne_entree(page, rapport, 1)
     page.click("[data-role=annuler]")
     assert accord_avec_cli(page, tmp_path, CATALOGUE_EXEMPLE)["valide"]
 

@@ -43,7 +43,7 @@ def cout_cli(rapport: dict, rang: int) -> int:
 def ouvrir_groupe(page: object, rang: int, champ: str) -> object:
     groupe = carte(page, rang).locator(f"details[data-champ={champ}]")
     if groupe.get_attribute("open") is None:
-        groupe.locator("summary").click()
+        groupe.locator(":scope > summary").click()
     return carte(page, rang).locator(f"details[data-champ={champ}]")
 
 
@@ -70,7 +70,9 @@ def test_hate_amelioration_cicatrice_et_mercenaire_par_clics(onglet: Onglet, sit
     page.wait_for_function("(s) => document.querySelector(s).disabled",
                            arg=f"li[data-role=entree][data-index='{guerrier}'] input[data-valeur='\"{interdite}\"']",
                            timeout=60_000)
-    ligne = groupe.locator(f"li:has(input[data-valeur='\"{interdite}\"'])")
+    # Another tribe's cards are folded apart, after the player's own: the player opens them.
+    groupe.locator("[data-role=autres-groupes] > summary").click()
+    ligne = groupe.locator(f"li:has(> input[data-valeur='\"{interdite}\"'])")
     assert raisons[0] in ligne.locator(RAISONS).inner_text()
 
     # An amélioration and a cicatrice from the lists, clicks only.

@@ -31,6 +31,9 @@ def test_journal_de_chronique_par_clics(onglet: Onglet, site_url: str, tmp_path:
         v for v in page.eval_on_selector_all("#cpd-exemple option", "os => os.map(o => o.value)") if EXEMPLE.name in v))
     page.wait_for_function("() => (document.querySelector('#cpd-liste').value || '').includes('journal:')")
     attendre_rapport(page)
+    # The log is among the list's settings, folded once the list has entries.
+    if page.get_attribute("[data-role=enveloppe]", "open") is None:
+        page.click("[data-role=enveloppe] > summary")
     page.click(f"{SECTION} > summary")
     assert page.locator(JOUEURS).count() == len(attendu["joueurs"])
     territoires = f"{SECTION} fieldset[data-champ=territoires] > fieldset[data-role=element]"
@@ -77,6 +80,8 @@ def test_village_seulement_en_chronique(onglet: Onglet, site_url: str) -> None:
     page.wait_for_function("() => (document.querySelector('#cpd-liste').value || '').includes('bataille-simple')")
     attendre_rapport(page)
     village = "[data-role=composer] [data-champ=village]"
+    if page.get_attribute("[data-role=enveloppe]", "open") is None:  # the list's settings, folded
+        page.click("[data-role=enveloppe] > summary")
     assert page.input_value("#cpd-c-options-mode") == '"bataille-simple"'  # option values are JSON
     assert page.locator(village).count() == 0
     page.select_option("#cpd-c-options-mode", value='"chronique"')

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,7 +23,7 @@ import pytest
 from generator import offline
 from tests.browser_support import Onglet, attendre_moteur, calculer, servir
 from tests.test_browser_outils import EXEMPLE_INVALIDE, attendre_etat, cli_json, exemples, saisir
-from tests.test_recherche import chercher
+from tests.test_recherche import chercher, documents_de_recherche
 
 JEU = "bataille-d6"
 REGLE = f"{JEU}/tour/"
@@ -91,12 +92,23 @@ def test_page_de_regles_jamais_visitee(hors_ligne: Onglet, site_url: str, site_d
 def test_recherche_hors_ligne(hors_ligne: Onglet, site_url: str, site_dir: Path) -> None:
     page = hors_ligne.page
     page.goto(site_url + REGLE)
-    index = json.loads((site_dir / "search" / "search_index.json").read_text("utf-8"))
-    titres = [d["title"] for d in index["docs"] if d["location"].startswith(REGLE) and "é" in d["title"]]
+    titres = [d["title"] for d in documents_de_recherche(site_dir)
+              if d["location"].startswith(REGLE) and "é" in d["title"]]
     mot = next(m for t in titres for m in t.split() if "é" in m and len(m) > 4).strip("«»:,.()")
     compte, liens = chercher(page, mot)
     assert not compte.startswith("Aucun"), (mot, compte)
     assert any(lien.endswith(REGLE) for lien in liens), (mot, liens)
+    # Every game's index is kept offline too: « Tous les jeux » finds another game's page.
+    docs = documents_de_recherche(site_dir)
+    chez_nous = " ".join(d["title"] + " " + d["text"] for d in docs if d["location"].startswith(JEU + "/")).lower()
+    autre = next(m for d in docs if d["location"].startswith("hate/")
+                 for m in re.findall(r"\w{6,}", d["title"].lower()) if m not in chez_nous)
+    page.click("[data-cpd-recherche-tous]")
+    try:
+        compte, liens = chercher(page, autre)
+        assert any("/hate/" in lien for lien in liens), (autre, compte, liens)
+    finally:
+        page.click("[data-cpd-recherche-tous]")
 
 
 def test_impression_et_pdf_hors_ligne(hors_ligne: Onglet, site_url: str, site_dir: Path) -> None:

@@ -138,7 +138,7 @@ def test_milliers_de_violations_affichees_par_paquets(onglet: Onglet, site_url: 
     saisir(page, horde(900))
     attendre_etat(page, "invalide", timeout=60_000)
     erreurs = page.locator("[data-role=erreurs] > li")
-    titre = page.locator("h3", has_text="Erreurs").inner_text()
+    titre = page.locator("[data-role=details] h3", has_text="Erreurs").inner_text()
     total = int(titre.split("(")[1].split(")")[0].replace("\u202f", "").replace("\u00a0", "").replace(" ", ""))
     assert total > 2000, titre
     assert erreurs.count() == 200

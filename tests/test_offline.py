@@ -91,6 +91,11 @@ def test_chaque_page_du_vrai_site_est_prechargee(site_dir: Path) -> None:
     pdf = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*.pdf")}
     assert pdf and pdf <= precache
     assert "search/search_index.json" in precache
+    # The search stage's files (one index per game, the small index of game names) are kept offline too.
+    petit = json.loads((site_dir / "search" / "jeux.json").read_text("utf-8"))
+    fichiers = {f"search/{j['index']}" for j in petit["jeux"]} | {f"search/{petit['commun']['index']}"}
+    assert len(fichiers) == len(petit["jeux"]) + 1 >= 6
+    assert fichiers | {"search/jeux.json"} <= precache
     # The stage ran last: every listed file is still the one hashed (else the worker would refuse it).
     for url, taille, sha, _ in liste["fichiers"]:
         chemin = site_dir / (url + "index.html" if url.endswith("/") else url).removeprefix("./")

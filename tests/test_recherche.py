@@ -1,8 +1,9 @@
 """Site search in headless Chromium: words typed without accents find the accented words.
 
 The built site is served on 127.0.0.1 and Material's search box is used as a player
-would use it. Which pages hold a word is read from the search index itself
-(`search/search_index.json`), not from the search code under test.
+would use it. Which pages hold a word is read from the search index files themselves
+(`search/jeux.json` names one file per game and one for the pages outside every game),
+not from the search code under test.
 """
 from __future__ import annotations
 
@@ -20,11 +21,21 @@ from tests.browser_support import surveiller_reseau
 MOTS = {"epee": "épée", "elimine": "éliminé", "heros": "héros"}
 RESULTATS = ".md-search-result__item > a"
 COMPTE = ".md-search-result__meta"
+LIRE = """([compte, resultats]) => [document.querySelector(compte).innerText,
+  [...document.querySelectorAll(resultats)].map((a) => a.getAttribute('href'))]"""
+
+
+def documents_de_recherche(site_dir: Path) -> list[dict]:
+    """Every search document of the build: the files the small index of game names lists."""
+    dossier = site_dir / "search"
+    petit = json.loads((dossier / "jeux.json").read_text(encoding="utf-8"))
+    fichiers = [j["index"] for j in petit["jeux"]] + [petit["commun"]["index"]]
+    return [d for f in fichiers for d in json.loads((dossier / f).read_text(encoding="utf-8"))["docs"]]
 
 
 @pytest.fixture(scope="module")
 def index(site_dir: Path) -> dict:
-    return json.loads((site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))
+    return {"docs": documents_de_recherche(site_dir)}
 
 
 def sans_accents(texte: str) -> str:
@@ -60,7 +71,9 @@ def chercher(page: object, texte: str) -> tuple[str, set[str]]:
     """Type `texte` in the search box; the result count line and the pages found.
 
     Material marks each result link with the terms it matched (`?h=`): the results are
-    those of the whole word once a link carries it (typing « epee » also searches « e », « ep »…).
+    those of the whole word once a link carries it (typing « epee » also searches « e », « ep »…)
+    and the list has stayed the same for one more poll (the results of « epe » may carry it too).
+    The count line and the links are read together, in one step.
     """
     page.click("input.md-search__input")
     page.keyboard.press("Control+A")
@@ -68,14 +81,15 @@ def chercher(page: object, texte: str) -> tuple[str, set[str]]:
     page.keyboard.press("End")      # Playwright types « é » without a key event: Material reads the box on keyup
     cible = sans_accents(texte).lower()
     lu: tuple[str, list[str]] = ("", [])
+    precedent = None
     for _ in range(240):
         page.wait_for_timeout(250)
-        lu = (page.locator(COMPTE).inner_text(),
-              page.locator(RESULTATS).evaluate_all("els => els.map(e => e.getAttribute('href'))"))
+        lu = tuple(page.evaluate(LIRE, [COMPTE, RESULTATS]))
         if lu[0].startswith("Initialisation"):  # the index is still loading: the list is not final
             continue
-        if lu[0].startswith("Aucun") or any(f"h={cible}" in lien for lien in lu[1]):
+        if (lu[0].startswith("Aucun") or any(f"h={cible}" in lien for lien in lu[1])) and lu == precedent:
             return lu[0], {re.sub(r"\?h=[^#]*", "", lien).split("#")[0] for lien in lu[1]}
+        precedent = lu
     raise AssertionError(f"pas de résultat pour « {texte} » : {lu}")
 
 

@@ -11,6 +11,7 @@ import yaml
 from generator.model import load_site, page_url
 
 from .conftest import ROOT
+from .test_recherche import documents_de_recherche
 
 
 class PageParser(HTMLParser):
@@ -103,9 +104,10 @@ def test_mentions_carry_a_tooltip_and_link_to_the_definition(site_dir: Path) -> 
 def test_search_is_french_and_finds_key_terms(site_dir: Path) -> None:
     index = json.loads((site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))
     assert index["config"]["lang"] == ["fr"]
+    docs = documents_de_recherche(site_dir)
 
     def locations(word: str) -> set[str]:
-        return {d["location"] for d in index["docs"] if word in (d["title"] + " " + d["text"]).lower()}
+        return {d["location"] for d in docs if word in (d["title"] + " " + d["text"]).lower()}
 
     assert "bataille-d6/glossaire/#sauvegarde" in locations("sauvegarde")
     assert "bataille-d6/glossaire/#puissante" in locations("puissante")

@@ -119,6 +119,8 @@
       }
       const g = globaux.find((w) => severites.includes(w.severite));
       if (g) {
+        const pli = zones.globaux.querySelector("details");
+        if (pli && g.severite === "avertissement") pli.open = true;
         zones.globaux.scrollIntoView({ block: "center" });
         const bouton = zones.globaux.querySelector('[data-role="corriger"]');
         if (bouton) bouton.focus();
@@ -294,6 +296,24 @@
       return Object.entries(condition).every(([cle, valeurs]) => (Array.isArray(valeurs) ? valeurs : [valeurs]).includes(options[cle]));
     }
 
+    /** The list-wide messages: errors in view; warnings folded under their count (the bar opens them). */
+    function messagesDeLaListe(globaux) {
+      const erreurs = globaux.filter((v) => v.severite !== "avertissement");
+      const avert = globaux.filter((v) => v.severite === "avertissement");
+      const blocs = [];
+      if (erreurs.length) blocs.push(el("ul", { classe: "cpd-violations" }, erreurs.map((v) => b.message(v, null))));
+      if (avert.length) {
+        const id = "cpd-avertissements-liste";
+        const pli = el("details", { classe: "cpd-avertissements-liste", id, "data-role": "avertissements-liste" },
+          el("summary", {}, pluriel(avert.length, "avertissement") + " sur la liste"),
+          el("ul", { classe: "cpd-violations" }, avert.map((v) => b.message(v, null))));
+        pli.open = ouverts.has(id);
+        pli.addEventListener("toggle", () => (pli.open ? ouverts.add(id) : ouverts.delete(id)));
+        blocs.push(pli);
+      }
+      return blocs;
+    }
+
     // --- Drawing ---
 
     function dessiner() {
@@ -301,7 +321,7 @@
       const actif = document.activeElement && racineOutil.contains(document.activeElement) ? document.activeElement.id : null;
       const { parRang, globaux } = repartir();
       dessinerBarre(globaux, parRang);
-      zones.globaux.replaceChildren(...(globaux.length ? [el("ul", { classe: "cpd-violations" }, globaux.map((v) => b.message(v, null)))] : []));
+      zones.globaux.replaceChildren(...messagesDeLaListe(globaux));
 
       const messagesEnveloppe = globaux.filter((v) => !/^\/entrees(\/|$)/.test(String(v.chemin || "")));
       const sigEnveloppe = JSON.stringify([b.liste.nom, b.liste.format, b.liste.options, Object.keys(b.liste).filter((k) => !["entrees", "nom", "format", "options", "jeu"].includes(k)).map((k) => b.liste[k]),

@@ -133,6 +133,33 @@
       zones.statut.textContent = note;
     }
 
+    // --- Help texts of the fields: shown on a large screen, folded on a phone (the player's choice is kept) ---
+
+    const CLE_AIDE = "compendium.composer.aide";
+    function boutonAide() {
+      let voulue = null;
+      try {
+        voulue = window.localStorage.getItem(CLE_AIDE);
+      } catch (e) {
+        voulue = null;
+      }
+      const telephone = window.matchMedia && window.matchMedia("(max-width: 44.984375em)").matches;
+      const montrer = voulue === null ? !telephone : voulue === "oui";
+      const bouton = el("button", { type: "button", classe: "md-button", "data-role": "aide-champs", "aria-pressed": String(montrer) }, "Aide des champs");
+      b.section.dataset.aide = montrer ? "oui" : "non";
+      bouton.addEventListener("click", () => {
+        const oui = b.section.dataset.aide !== "oui";
+        b.section.dataset.aide = oui ? "oui" : "non";
+        bouton.setAttribute("aria-pressed", String(oui));
+        try {
+          window.localStorage.setItem(CLE_AIDE, oui ? "oui" : "non");
+        } catch (e) {
+          /* full or blocked storage: the choice holds for this page */
+        }
+      });
+      return bouton;
+    }
+
     // --- Skeleton (drawn once) ---
 
     function squelette() {
@@ -179,7 +206,7 @@
           zones.ouvrir, zones.supprimer, renommer, zones.listesVide),
         el("div", { classe: "cpd-barre-outils", role: "group", "aria-label": "Actions du compositeur" },
           bouton("Nouvelle liste", "nouvelle-liste", nouvelleListe), zones.annuler,
-          bouton("Copier en texte", "copier-texte", copierTexte)),
+          bouton("Copier en texte", "copier-texte", copierTexte), boutonAide()),
         zones.statut, zones.copie,
         el("div", { classe: "cpd-composer-corps" },
           zones.barre, zones.reparations, zones.globaux, zones.blocEnveloppe,

@@ -100,7 +100,10 @@
     function message(v, surEntree) {
       const lien = C().lienSur(b.base, v.regle);
       const cible = champCible(v);
-      const corrigeable = /^\/(entrees\/\d+|options|nom|format)/.test(cible) || (cible && b.liste && cible.split("/")[1] in b.liste);
+      // « Corriger » goes to a field: of an entry, of the options, or another field of the list — not
+      // to the list of entries as a whole (a budget exceeded is fixed by choosing what to drop).
+      const haut = cible.split("/")[1] || "";
+      const corrigeable = /^\/entrees\/\d+/.test(cible) || (haut && haut !== "entrees" && haut !== "jeu");
       return el("li", { classe: "cpd-violation cpd-violation--" + v.severite, "data-code": v.code || "", "data-chemin": v.chemin || "" },
         el("span", { classe: "cpd-violation-genre" }, v.severite === "erreur" ? "Erreur : " : v.severite === "a-completer" ? "À compléter : " : "Avertissement : "),
         el("span", { classe: "cpd-violation-message" }, texteJoueur(v, surEntree)),

@@ -512,7 +512,8 @@
      * without its entries. Another choice of the entry, or another entry, changes nothing.
      */
     function cleEntree(i) {
-      const { entrees, ...reste } = b.liste || {};
+      // Neither the list's name nor its data version changes what the rules force.
+      const { entrees, nom, version_donnees: version, ...reste } = b.liste || {};
       const e = Array.isArray(entrees) && estObjet(entrees[i]) ? entrees[i] : {};
       return JSON.stringify([garder(i).map((k) => [k, e[k]]), reste]);
     }
@@ -617,8 +618,8 @@
       const n = Array.isArray(liste.entrees) ? liste.entrees.length : 0;
       // One entry open at a time; a list of more than 3 entries starts folded.
       if (b.ouverte !== null && b.ouverte >= n) b.ouverte = null;
-      b.forces = new Map();
-      b.choix = new Map();
+      // Forced values and choices already known stay: each is tied to what it depends on (the
+      // entry's kind and the settings, or the whole list) and is used only while that holds.
       b.oublierDessins();
       if (b.zones.blocEnveloppe) b.zones.blocEnveloppe.open = n === 0; // the settings fold once there are entries
     }
