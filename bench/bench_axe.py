@@ -45,12 +45,11 @@ def main() -> int:
             if args.filtre not in type_page.nom:
                 continue
             page = contexte.new_page()
-            etapes = [(type_page.nom, None)] + ([type_page.puis] if type_page.puis else [])
             try:
                 page.goto(url + type_page.url)
                 if type_page.preparer:
                     type_page.preparer(page)
-                for nom, suite in etapes:
+                for nom, suite in type_page.etapes():
                     if suite:
                         page.set_viewport_size({"width": 1280, "height": 900})
                         suite(page)

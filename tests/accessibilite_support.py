@@ -45,15 +45,20 @@ CHOISIR_SCHEMA = """async (schema) => {
 class TypePage:
     """A page type: its URL under the site and what a player does before it is looked at.
 
-    ``puis`` names a second page type reached from the first one in the same page (the builder,
-    then « Probabilités de ma liste » opened under it): the engine starts once for both.
+    ``suites`` are further states reached from the first one in the same page, each looked at in
+    turn (the builder, then « Probabilités de ma liste » opened under it, then an invalid list with
+    its repairs; a rules page, then its search open): the engine starts once for all of them.
     """
 
     nom: str
     url: str
     preparer: Callable[[object], None] | None = None
     material: bool = True  # a Material page (palette toggle); the print sheets are standalone
-    puis: tuple[str, Callable[[object], None]] | None = None
+    suites: tuple[tuple[str, Callable[[object], None]], ...] = ()
+
+    def etapes(self) -> list[tuple[str, Callable[[object], None] | None]]:
+        """The states looked at: the page as prepared, then each of ``suites``."""
+        return [(self.nom, None), *self.suites]
 
 
 def preparer_composer(page: object) -> None:
@@ -80,6 +85,51 @@ def ouvrir_probas_liste(page: object) -> None:
     if cellules.count():
         cellules.first.click()
         page.wait_for_selector("[data-role=probas-detail] svg", timeout=60_000)
+
+
+# An invalid example list of each game (its file name: the example's comment says what is wrong).
+EXEMPLES_INVALIDES = {"bataille-d6": "04-trop-de-heros.yaml", "hami": "11-invalide-budget-depasse.yaml",
+                      "hate": "11-invalide-sept-guerriers.yaml", "kharn-ages": "11-invalide-budget-depasse.yaml",
+                      "tamashii": "11-invalide-prologue-avec-classe.yaml"}
+
+
+def ouvrir_erreurs(page: object) -> None:
+    """In the builder, the game's invalid example loaded, its repairs asked for with « Réparer » (where
+    the engine offers any) and the first error reached from the summary bar: its card open."""
+    jeu = page.url.rstrip("/").split("/")[-2]
+    valeurs = page.eval_on_selector_all("#cpd-exemple option", "os => os.map(o => o.value).filter(Boolean)")
+    page.select_option("#cpd-exemple", next(v for v in valeurs if v.endswith("/" + EXEMPLES_INVALIDES[jeu])))
+    page.wait_for_function("() => document.querySelector('[data-role=composer-total]').dataset.etat === 'invalide'",
+                           timeout=60_000)
+    reparer = page.locator("[data-role=ouvrir-reparations]")
+    if reparer.is_visible():
+        reparer.click()
+        page.wait_for_function("() => document.querySelector('[data-role=reparations]').dataset.etat === 'pret'",
+                               timeout=90_000)
+    page.click("[data-role=aller-erreur]")
+    page.wait_for_selector("[data-role=entree-erreurs] li.cpd-violation--erreur, [data-role=erreurs] li",
+                           state="visible", timeout=30_000)
+
+
+def ouvrir_recherche(page: object, texte: str = "combat") -> None:
+    """Material's search dialog open on the page, `texte` typed and its results shown (scoped to the
+    page's game, each result labelled with its game)."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.click("input.md-search__input")
+    page.keyboard.type(texte, delay=20)
+    page.wait_for_function(
+        "(t) => [...document.querySelectorAll('.md-search-result__item a')].some(a => a.href.includes('h=' + t))",
+        arg=texte, timeout=60_000)
+
+
+def recherche_tous_les_jeux(page: object) -> None:
+    """In the open search, « Tous les jeux » switched on: results of the other games too."""
+    jeu = page.evaluate("() => document.querySelector('meta[name=compendium-jeu]').content")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.check("[data-cpd-recherche-tous]")
+    page.wait_for_function(
+        "(jeu) => [...document.querySelectorAll('.md-search-result__item > a')].some("
+        "a => !new URL(a.href).pathname.includes('/' + jeu + '/'))", arg=jeu, timeout=60_000)
 
 
 def preparer_probas(page: object) -> None:
@@ -122,7 +172,7 @@ def types_de_page() -> list[TypePage]:
     """Every page type. The tools and the rules differ from game to game: all five games. Pages
     drawn by one template whatever the game (game home, print index, versions) once each."""
     types = [
-        TypePage("accueil", ""),
+        TypePage("accueil", "", suites=(("accueil recherche ouverte", ouvrir_recherche),)),
         TypePage("a-propos", "a-propos/"),
         TypePage("index-general", "index-general/"),
         TypePage("hate accueil du jeu", "hate/"),
@@ -136,11 +186,14 @@ def types_de_page() -> list[TypePage]:
     regles = {"bataille-d6": "tour/", "hami": "combat/", "hate": "combat/", "kharn-ages": "magie/",
               "tamashii": "combat/"}
     for jeu in JEUX:
+        recherche = ((f"{jeu} recherche ouverte", ouvrir_recherche),
+                     (f"{jeu} recherche dans tous les jeux", recherche_tous_les_jeux)) if jeu == "hate" else ()
         types += [
-            TypePage(f"{jeu} règles", f"{jeu}/{regles[jeu]}"),
+            TypePage(f"{jeu} règles", f"{jeu}/{regles[jeu]}", suites=recherche),
             TypePage(f"{jeu} glossaire", f"{jeu}/glossaire/"),
             TypePage(f"{jeu} composer", f"{jeu}/verifier/", preparer_composer,
-                     puis=(f"{jeu} probabilités de ma liste", ouvrir_probas_liste)),
+                     suites=((f"{jeu} probabilités de ma liste", ouvrir_probas_liste),
+                             (f"{jeu} composer, liste invalide et réparations", ouvrir_erreurs))),
             TypePage(f"{jeu} probabilités", f"{jeu}/probas/", preparer_probas),
         ]
     return types
@@ -150,9 +203,13 @@ def analyser(page: object, type_page: TypePage) -> dict[tuple[int, str], list[di
     """axe-core's violations for the page as it is, at each width and in each colour scheme."""
     if not page.evaluate("() => typeof axe === 'object'"):
         page.add_script_tag(path=str(AXE))
-    # Nothing hovered or focused: Material's tooltips (content.tooltips) are transient popups.
+    # Nothing hovered or focused: Material's tooltips (content.tooltips) are transient popups. The
+    # search box keeps its focus: the dialog open is what is looked at, and it must stay open.
     page.mouse.move(0, 0)
-    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    page.evaluate("() => document.activeElement && !document.activeElement.closest('.md-search')"
+                  " && document.activeElement.blur()")
+    recherche = "() => !!document.getElementById('__search') && document.getElementById('__search').checked"
+    ouverte = page.evaluate(recherche)
     resultats: dict[tuple[int, str], list[dict]] = {}
     fonds: dict[str, str] = {}
     for largeur in LARGEURS:
@@ -164,6 +221,7 @@ def analyser(page: object, type_page: TypePage) -> dict[tuple[int, str], list[di
             if type_page.material:
                 assert attribut == schema, (attribut, schema)
             resultats[(largeur, schema)] = page.evaluate(LANCER_AXE)
+            assert page.evaluate(recherche) == ouverte, "la recherche s'est ouverte ou fermée pendant l'analyse"
     # On a Material page the dark palette really applied; a print sheet stays black on white.
     if type_page.material:
         assert fonds["default"] != fonds["slate"], fonds

@@ -17,12 +17,22 @@ from pathlib import Path
 
 import pytest
 
-from tests.accessibilite_support import AXE, analyser, preparer_composer, preparer_probas, types_de_page
+from tests.accessibilite_support import (
+    AXE,
+    CHOISIR_SCHEMA,
+    SCHEMAS,
+    analyser,
+    ouvrir_recherche,
+    preparer_composer,
+    preparer_probas,
+    types_de_page,
+)
 from tests.browser_support import Onglet
 
 TYPES = types_de_page()
 CAPTURES = {"bataille-d6 composer": "accessibilite-composer-sombre-390.png",
-            "hate règles": "accessibilite-regles-sombre-390.png"}
+            "hate règles": "accessibilite-regles-sombre-390.png",
+            "hate recherche dans tous les jeux": "accessibilite-recherche-sombre-390.png"}
 
 
 def _rapport(resultats: dict[tuple[int, str], list[dict]]) -> str:
@@ -47,9 +57,7 @@ def test_aucune_violation_axe(onglet: Onglet, site_url: str, output_dir: Path, t
     if type_page.preparer:
         type_page.preparer(page)
     rapports = {}
-    for nom, suite in [(type_page.nom, None), type_page.puis or (None, None)]:
-        if nom is None:
-            continue
+    for nom, suite in type_page.etapes():
         if suite:
             page.set_viewport_size({"width": 1280, "height": 900})
             suite(page)
@@ -147,3 +155,43 @@ def test_graphique_decrit_par_son_tableau(onglet: Onglet, site_url: str) -> None
         assert "Au moins cette valeur" in tableau.locator("thead").inner_text()
         # Every bar of the chart is a row of the table.
         assert tableau.locator("tbody tr").count() == graphique.locator("rect.cpd-barre").count()
+
+
+# The contrast of a control's own colour against what is behind it (WCAG 1.4.11, 3:1), which axe
+# does not measure: colours composited over the first opaque background up the tree.
+CONTRASTE_PISTE = """(selecteur) => {
+  const rgba = (c) => { const m = c.match(/[\\d.]+/g).map(Number); return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; };
+  const sur = (haut, bas) => [0, 1, 2].map(i => haut[i] * haut[3] + bas[i] * (1 - haut[3])).concat([1]);
+  const fond = (e) => {
+    const couches = [];
+    for (let n = e; n; n = n.parentElement) {
+      const c = rgba(getComputedStyle(n).backgroundColor);
+      if (c[3] > 0) couches.push(c);
+      if (c[3] === 1) break;
+    }
+    return couches.reverse().reduce((bas, haut) => sur(haut, bas), [255, 255, 255, 1]);
+  };
+  const lum = (c) => { const [r, g, b] = c.slice(0, 3).map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const e = document.querySelector(selecteur);
+  const derriere = fond(e.parentElement);
+  const piste = sur(rgba(getComputedStyle(e).backgroundColor), derriere);
+  const [a, b] = [lum(piste), lum(derriere)].sort((x, y) => y - x);
+  return (a + 0.05) / (b + 0.05);
+}"""
+
+
+def test_interrupteur_tous_les_jeux_contraste(onglet: Onglet, site_url: str) -> None:
+    """The search's « Tous les jeux » switch stands out from the dialog (3:1), on and off, in both palettes."""
+    page = onglet.page
+    page.goto(site_url + "hate/combat/")
+    ouvrir_recherche(page)
+    interrupteur = "[data-cpd-recherche-tous]"
+    ratios = {}
+    for schema in SCHEMAS:
+        assert page.evaluate(CHOISIR_SCHEMA, schema)[0] == schema
+        for coche in (False, True):
+            page.set_checked(interrupteur, coche)
+            page.wait_for_timeout(400)  # the track's colour transition (125 ms)
+            ratios[(schema, coche)] = round(page.evaluate(CONTRASTE_PISTE, interrupteur), 2)
+    assert all(r >= 3 for r in ratios.values()), ratios
