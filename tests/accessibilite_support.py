@@ -186,8 +186,10 @@ def types_de_page() -> list[TypePage]:
     regles = {"bataille-d6": "tour/", "hami": "combat/", "hate": "combat/", "kharn-ages": "magie/",
               "tamashii": "combat/"}
     for jeu in JEUX:
-        recherche = ((f"{jeu} recherche ouverte", ouvrir_recherche),
-                     (f"{jeu} recherche dans tous les jeux", recherche_tous_les_jeux)) if jeu == "hate" else ()
+        # « epee »: a few results in Bataille d6, and more in other games (shown once « Tous les jeux »
+        # is on; Material draws the first results only, the page's game first).
+        recherche = ((f"{jeu} recherche ouverte", lambda page: ouvrir_recherche(page, "epee")),
+                     (f"{jeu} recherche dans tous les jeux", recherche_tous_les_jeux)) if jeu == "bataille-d6" else ()
         types += [
             TypePage(f"{jeu} règles", f"{jeu}/{regles[jeu]}", suites=recherche),
             TypePage(f"{jeu} glossaire", f"{jeu}/glossaire/"),
@@ -210,6 +212,9 @@ def analyser(page: object, type_page: TypePage) -> dict[tuple[int, str], list[di
                   " && document.activeElement.blur()")
     recherche = "() => !!document.getElementById('__search') && document.getElementById('__search').checked"
     ouverte = page.evaluate(recherche)
+    # Material removes a tooltip some time after its control lost the focus or the pointer.
+    page.evaluate("async () => { for (let i = 0; i < 100 && document.querySelector('.md-tooltip2'); i++)"
+                  " await new Promise(r => setTimeout(r, 100)); }")
     resultats: dict[tuple[int, str], list[dict]] = {}
     fonds: dict[str, str] = {}
     for largeur in LARGEURS:

@@ -32,7 +32,7 @@ from tests.browser_support import Onglet
 TYPES = types_de_page()
 CAPTURES = {"bataille-d6 composer": "accessibilite-composer-sombre-390.png",
             "hate règles": "accessibilite-regles-sombre-390.png",
-            "hate recherche dans tous les jeux": "accessibilite-recherche-sombre-390.png"}
+            "bataille-d6 recherche dans tous les jeux": "accessibilite-recherche-sombre-390.png"}
 
 
 def _rapport(resultats: dict[tuple[int, str], list[dict]]) -> str:
@@ -195,3 +195,21 @@ def test_interrupteur_tous_les_jeux_contraste(onglet: Onglet, site_url: str) -> 
             page.wait_for_timeout(400)  # the track's colour transition (125 ms)
             ratios[(schema, coche)] = round(page.evaluate(CONTRASTE_PISTE, interrupteur), 2)
     assert all(r >= 3 for r in ratios.values()), ratios
+
+
+def test_tab_ne_reste_pas_dans_la_recherche(onglet: Onglet, site_url: str) -> None:
+    """From the search box, Tab reaches « Tous les jeux », Shift+Tab goes back to the box, and Tab from
+    the switch leaves the search (closed): the keyboard is never held in the search."""
+    page = onglet.page
+    page.goto(site_url + "bataille-d6/tour/")
+    ouvrir_recherche(page, "epee")
+    actif = "() => document.activeElement.matches('[data-cpd-recherche-tous]') ? 'interrupteur'" \
+            " : document.activeElement.matches('input.md-search__input') ? 'champ'" \
+            " : document.activeElement.closest('.md-search') ? 'recherche' : 'ailleurs'"
+    ouverte = "() => document.getElementById('__search').checked"
+    parcours = []
+    for touche in ("Tab", "Shift+Tab", "Tab", "Tab"):
+        page.keyboard.press(touche)
+        parcours.append((touche, page.evaluate(actif), page.evaluate(ouverte)))
+    assert parcours == [("Tab", "interrupteur", True), ("Shift+Tab", "champ", True),
+                        ("Tab", "interrupteur", True), ("Tab", "ailleurs", False)], parcours
