@@ -115,7 +115,7 @@ def tableau(site: Path, runs: int, filtre: str) -> str:
     try:
         with tempfile.TemporaryDirectory() as tmp:
             for nom, chemin, genre in PAGES:
-                if filtre not in nom:
+                if not any(f in nom for f in filtre.split(",")):
                     continue
                 mesures = [lighthouse(url + chemin, Path(tmp)) for _ in range(runs)]
                 med = {c: statistics.median(m[c] for m in mesures) for c in (*CATEGORIES, "lcp", "tbt")}
@@ -149,7 +149,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--site", type=Path, required=True)
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--filtre", default="", help="only the pages whose name holds this text")
+    parser.add_argument("--filtre", default="", help="only the pages whose name holds one of these texts (comma-separated)")
     parser.add_argument("--ecrire", default="", help="write the table into BENCHMARKS.md between these markers")
     args = parser.parse_args()
     if not LIGHTHOUSE.is_file():

@@ -180,6 +180,7 @@ def types_de_page() -> list[TypePage]:
         TypePage("hami versions", "hami/versions/"),
         TypePage("bataille-d6 fiche à imprimer", "imprimer/bataille-d6/liste.html", material=False),
         TypePage("tamashii fiche à imprimer", "imprimer/tamashii/aide-de-jeu.html", material=False),
+        TypePage("kharn-ages composer à l'ouverture", "kharn-ages/verifier/", attendre_moteur),
         TypePage("hate scores", "hate/score/", preparer_scores),
         TypePage("tamashii scores", "tamashii/score/", preparer_scores),
     ]
