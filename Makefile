@@ -36,7 +36,12 @@ test: install systeme
 	$(PY) -m ruff check generator browser_engine tests bench
 	$(PY) -m pytest -q
 
-bench: install systeme
+# Lighthouse (npm, Node 20) is only for `make bench`: its own folder, never in the tests or the site.
+bench/lighthouse/node_modules/.stamp: bench/lighthouse/package.json bench/lighthouse/package-lock.json
+	npm ci --prefix bench/lighthouse --no-audit --no-fund
+	touch $@
+
+bench: install systeme bench/lighthouse/node_modules/.stamp
 	$(PY) bench/bench.py
 
 lint: install

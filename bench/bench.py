@@ -143,7 +143,18 @@ def main() -> int:
             sys.stdout.flush()
             # Issue 15 §1: the offline site (precache, « Préparer » button, pages with the network off).
             hors_ligne = [sys.executable, str(ROOT / "bench" / "bench_hors_ligne.py"), "--site", str(tmp / "froid-0")]
-            return subprocess.call(hors_ligne, cwd=ROOT, env=ENV) or code
+            code = subprocess.call(hors_ligne, cwd=ROOT, env=ENV) or code
+            print()
+            sys.stdout.flush()
+            # Issue 27: the builder's long tasks on a phone, then Lighthouse on each page type,
+            # its table written into BENCHMARKS.md (section « après »).
+            longues = [sys.executable, str(ROOT / "bench" / "bench_longtask.py"), "--site", str(tmp / "froid-0")]
+            code = subprocess.call(longues, cwd=ROOT, env=ENV) or code
+            print()
+            sys.stdout.flush()
+            phare = [sys.executable, str(ROOT / "bench" / "bench_lighthouse.py"), "--site", str(tmp / "froid-0"),
+                     "--ecrire", "apres"]
+            return subprocess.call(phare, cwd=ROOT, env=ENV) or code
     return 0
 
 

@@ -15,7 +15,7 @@ from .links import LinkIndex, linkify, tooltip_link
 from .model import Entry, Game, Page, Site
 from .odds_tables import roll_chance
 from .urls import GLOSSARY, relative_link
-from .wording import accord, cell, column_value, yaml_string
+from .wording import accord, cell, column_value, folded, yaml_string
 
 TEMPLATES = Path(__file__).parent / "templates"
 TEXT_FIELDS = ("texte", "mise_en_place", "deploiement", "regles_speciales", "victoire")
@@ -81,9 +81,14 @@ class GameRenderer:
         """Glossary: every term alphabetically; entries without a page are defined here."""
         uri = self.game.uri(GLOSSARY)
         shown = {e.id: e for e in self.game.terms()} | {e.id: e for e in self.game.entries.values() if e.src_uri == uri}
-        terms = sorted(shown.values(), key=lambda e: e.nom.casefold())
-        rows = []
+        terms = sorted(shown.values(), key=lambda e: (folded(e.nom), e.nom.casefold()))
+        rows: list[tuple[str, str]] = []
+        letter = None
         for term in terms:
+            # One level-2 heading per initial letter: the definitions (level 3) never skip a level.
+            if folded(term.nom)[:1].upper() != letter:
+                letter = folded(term.nom)[:1].upper()
+                rows.append(("lettre", letter))
             if term.src_uri == uri:
                 rows.append(("definition", self.render_entry(term, uri, level=3)))
             else:

@@ -4,7 +4,13 @@ Table cells (« — », oui/non), a column's labels, and a noun agreed with the 
 """
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
+
+
+def folded(text: str) -> str:
+    """Lower case without accents (« Éclair » -> « eclair »), for alphabetical order and initials."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold()
 
 
 def cell_text(value: Any) -> str:

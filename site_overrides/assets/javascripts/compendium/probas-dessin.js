@@ -155,7 +155,9 @@
   }
 
   /** Plain SVG bar chart, one bar per series and row; the tables are the accessible version. */
-  function graphique(lignes, series, titre, axe) {
+  let tablesNumerotees = 0; // ids of the result tables, unique in the page (several forms)
+
+  function graphique(lignes, series, titre, axe, decrit) {
     const n = lignes.length;
     const nb = series.length;
     const largeur = 680; // viewBox units; the SVG scales to the column's width
@@ -167,8 +169,9 @@
     const max = Math.max(...lignes.flatMap((l) => l.valeurs.map((v) => v.p)), 1e-12);
     const echelle = (hauteur - marge.haut - marge.bas) / max;
     const pasEtiquette = Math.ceil(n / (etroit ? 12 : 24));
+    // The chart's text equivalent is its table (each value, its percentage and « au moins »).
     const racine = svg("svg", { class: etroit ? "cpd-graphique cpd-graphique--etroit" : "cpd-graphique", viewBox: `0 0 ${largeur} ${hauteur}`, role: "img",
-      "aria-label": titre, preserveAspectRatio: "xMinYMin meet" });
+      "aria-label": titre, "aria-describedby": (decrit || []).join(" "), preserveAspectRatio: "xMinYMin meet" });
     racine.append(svg("title", {}, titre));
     const y0 = hauteur - marge.bas;
     const droite = marge.gauche + n * largeurGroupe;
@@ -207,7 +210,7 @@
   }
 
   /** One series' table: percentage first, « au moins » for numbers, the exact fraction on demand. */
-  function tableau(titreColonne, lignes, k, legende, numerique) {
+  function tableau(titreColonne, lignes, k, legende, numerique, id, nomRegion) {
     const { el } = C();
     const cumul = numerique ? auMoins(lignes, k) : null;
     const enTete = el("tr", {},
@@ -230,8 +233,9 @@
           C().pourcentage(cumul[i].p)) : null,
         el("td", { classe: "cpd-nombre cpd-fraction cpd-col-fraction" }, v.fracTexte));
     });
-    return el("div", { classe: "cpd-tableau" },
-      el("table", { classe: "cpd-table", "data-role": numerique ? "distribution" : "issues" },
+    // A table wider than a phone scrolls in its frame, which the keyboard can reach (a named region).
+    return el("div", { classe: "cpd-tableau", tabindex: "0", role: "region", "aria-label": nomRegion || legende },
+      el("table", { classe: "cpd-table", id, "data-role": numerique ? "distribution" : "issues" },
         el("caption", {}, legende), el("thead", {}, enTete), el("tbody", {}, corps)));
   }
 
@@ -280,18 +284,26 @@
     const numerique = avecDistribution && series.every((s) => !s.distribution.length || s.numerique);
     const lignesIssues = lignesCommunes(series, "issues", false);
     const lignesDistribution = avecDistribution ? lignesCommunes(series, "distribution", numerique) : [];
+    const ids = series.map(() => ({ issues: `cpd-table-${++tablesNumerotees}`, distribution: `cpd-table-${++tablesNumerotees}` }));
     if (avecDistribution) {
-      blocs.push(graphique(lignesDistribution, series, "Distribution de « " + sortie + " » — " + nomCalcul, sortie));
+      blocs.push(graphique(lignesDistribution, series, "Distribution de « " + sortie + " » — " + nomCalcul, sortie,
+        ids.map((i) => i.distribution)));
     } else if (nb > 1 && lignesIssues.length) {
-      blocs.push(graphique(lignesIssues, series, "Probabilité de chaque issue — " + nomCalcul, "Issue"));
+      blocs.push(graphique(lignesIssues, series, "Probabilité de chaque issue — " + nomCalcul, "Issue", ids.map((i) => i.issues)));
     }
     const colonnes = series.map((s, k) => {
       const titre = nb > 1 ? el("h4", { classe: "cpd-serie-titre" }, el("strong", {}, "AB"[k]), " — ", s.titre) : null;
+      // Each table's frame is a region named once in the page: its calculation, and A or B.
+      const region = (nom) => `${nom} — ${nomCalcul}${nb > 1 ? ` (${"AB"[k]})` : ""}`;
+      const regionDistribution = region("Distribution de « " + sortieDe(s) + " »");
       return el("div", { classe: "cpd-serie", "data-serie": nb > 1 ? "AB"[k] : "" }, titre,
-        lignesIssues.length ? tableau("Issue", lignesIssues, k, "Probabilité de chaque issue — " + nomCalcul, false) : null,
+        lignesIssues.length ? tableau("Issue", lignesIssues, k, "Probabilité de chaque issue — " + nomCalcul, false, ids[k].issues,
+          region("Probabilité de chaque issue")) : null,
         lignesDistribution.length ? (options && options.lignesPropres
-          ? tableau(sortieDe(s), lignesCommunes([s], "distribution", numerique), 0, "Distribution — " + sortieDe(s), numerique)
-          : tableau(sortieDe(s), lignesDistribution, k, "Distribution — " + sortieDe(s), numerique)) : null,
+          ? tableau(sortieDe(s), lignesCommunes([s], "distribution", numerique), 0, "Distribution — " + sortieDe(s), numerique,
+            ids[k].distribution, regionDistribution)
+          : tableau(sortieDe(s), lignesDistribution, k, "Distribution — " + sortieDe(s), numerique, ids[k].distribution,
+            regionDistribution)) : null,
         esperance(s), noteTroncature(s));
     });
     blocs.push(nb > 1 ? el("div", { classe: "cpd-comparaison", "data-role": "comparaison" }, colonnes) : colonnes[0]);

@@ -68,12 +68,6 @@
     return g.probabilites.map((p, i) => ({ valeur: g.depuis + i, probabilite: p }));
   }
 
-  function resumeCellule(matrice, cible, cellule) {
-    const parties = [`espérance ${decimales.format(cellule.esperance.valeur)}`,
-      `${matrice.succes.toLowerCase()} ${C().pourcentage(cellule.au_moins_un.probabilite)}`];
-    if (cible.figurines > 1) parties.push(`${matrice.hors_de_combat.toLowerCase()} ${C().pourcentage(cellule.hors_de_combat.probabilite)}`);
-    return parties.join(", ");
-  }
 
   function initialiser(racine) {
     if (racine.dataset.probasListe) return;
@@ -210,14 +204,19 @@
         colonnes.map(({ c, i }) => el("td", {}, entree.actions.length ? entree.actions.map((a) => {
           const cellule = a.cellules[i];
           if (!cellule) return el("span", { classe: "cpd-pl-vide" }, "—");
-          const titre = `${entree.nom}, ${a.nom} contre ${c.nom} : ${resumeCellule(m, c, cellule)}`;
-          return el("button", { type: "button", classe: "cpd-pl-cellule", "aria-label": titre, "data-role": "probas-cellule",
+          const esperance = "E\u00a0" + decimales.format(cellule.esperance.valeur);
+          const auMoinsUn = "≥1\u00a0" + C().pourcentage(cellule.au_moins_un.probabilite);
+          // The button is named by what it shows (WCAG 2.5.3): the action, the chart (named after the
+          // entry and the target), the two figures, and what is not shown, for screen readers only.
+          const horsDeCombat = c.figurines > 1
+            ? el("span", { classe: "cpd-cache" }, `, ${m.hors_de_combat.toLowerCase()} ${C().pourcentage(cellule.hors_de_combat.probabilite)}`) : null;
+          return el("button", { type: "button", classe: "cpd-pl-cellule", "data-role": "probas-cellule",
             "data-entree": String(entree.index), "data-action": a.id, "data-cible": c.id,
             onclick: () => montrer(entree, a, c, cellule) },
           el("span", { classe: "cpd-pl-action" }, a.nom),
           graphique(barres(cellule), `${m.resultat} : ${a.nom} de ${entree.nom} contre ${c.nom}`, false),
-          el("span", { classe: "cpd-pl-valeur" }, "E\u00a0" + decimales.format(cellule.esperance.valeur)),
-          el("span", { classe: "cpd-pl-valeur" }, "≥1\u00a0" + C().pourcentage(cellule.au_moins_un.probabilite)));
+          el("span", { classe: "cpd-pl-valeur" }, esperance),
+          el("span", { classe: "cpd-pl-valeur" }, auMoinsUn), horsDeCombat);
         }) : el("span", { classe: "cpd-pl-vide" }, "—")))));
       const table = el("table", { classe: "cpd-pl-matrice", "data-role": "probas-matrice" },
         el("caption", {}, `${m.resultat} : espérance (E) et chance d'${m.succes.toLowerCase()} (≥1), liste « ${m.nom_liste} »`),

@@ -117,6 +117,14 @@
       '<label class="cpd-recherche-portee__bascule"><input type="checkbox" role="switch" data-cpd-recherche-tous>' +
       " Tous les jeux</label>";
     conteneur.insertBefore(bloc, conteneur.firstChild);
+    // Material draws each result's game label (its `tags`) in a <nav>: a label, not a way through
+    // the site, so no landmark (a landmark per result is one unnamed navigation region after another).
+    const liste = document.querySelector(".md-search-result__list");
+    if (liste && typeof MutationObserver === "function") {
+      new MutationObserver(() => {
+        liste.querySelectorAll("nav.md-tags:not([role])").forEach((nav) => nav.setAttribute("role", "none"));
+      }).observe(liste, { childList: true, subtree: true });
+    }
     const interrupteur = bascule();
     const saisie = champ();
     interrupteur.addEventListener("change", () => {
@@ -131,19 +139,18 @@
     if (saisie) {
       saisie.addEventListener("focus", ouvrir);
     }
-    // Material's keys in the open search: Tab from the box would close it, Space would go back to the box.
-    // Tab from the switch is left to Material and the browser: the search closes, focus moves on.
+    // Material's keys in the open search: Tab would close it, Space or Shift (any key but Tab, Escape
+    // and the arrows) would go back to the box. Tab from the box reaches the switch, Shift+Tab from
+    // the switch the box; Tab from the switch is Material's: the search closes and the focus moves
+    // on (no keyboard trap).
     document.addEventListener("keydown", (evenement) => {
       const cible = evenement.target;
       const touche = evenement.key;
       if (touche === "Tab" && !evenement.shiftKey && cible === saisie && !interrupteur.closest("label").hidden) {
         interrupteur.focus();
-      } else if (cible === interrupteur && ["Shift", "Control", "Alt", "Meta"].includes(touche)) {
-        evenement.stopPropagation(); // Material would take a modifier for typing and refocus the box
-        return;
       } else if (cible === interrupteur && touche === "Tab" && evenement.shiftKey) {
         saisie.focus();
-      } else if (cible === interrupteur && (touche === " " || touche === "Enter")) {
+      } else if (cible === interrupteur && (touche === " " || touche === "Enter" || touche === "Shift")) {
         if (touche === "Enter") {
           interrupteur.click();
           evenement.preventDefault();
