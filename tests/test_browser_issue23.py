@@ -245,7 +245,7 @@ def test_issue23_valeurs_imposees_hami(onglet: Onglet, site_url: str, output_dir
     page.screenshot(path=str(output_dir / "issue23-hami-conteur-meneur.png"))
 
 
-def test_issue23_valeurs_imposees_tamashii(onglet: Onglet, site_url: str) -> None:
+def test_issue23_valeurs_imposees_tamashii(onglet: Onglet, site_url: str, output_dir: Path) -> None:
     """In co-op, a player's starting augmentations are the « commune » and « coop » cards: set, locked."""
     regles = yaml.safe_load((ROOT / "data" / "tamashii" / "regles-liste.yaml").read_text(encoding="utf-8"))
     coop = next(r for r in regles["regles_liste"] if r["id"] == "augmentations-de-depart-coop")
@@ -256,7 +256,16 @@ def test_issue23_valeurs_imposees_tamashii(onglet: Onglet, site_url: str) -> Non
     page.wait_for_selector(TOTAL)
     page.locator("[data-champ=mode] select").select_option('"cooperatif"')
     attendre_a_jour(page)
-    # Two players: one player alone plays by the solo rules whatever the mode (issue 24, item 3).
+    # Two players (the setup's « format »): one player alone plays by the solo rules whatever the
+    # mode (issue 24, item 3).
+    joueurs = page.locator("[data-champ=format] select, [data-champ=format] input")
+    if joueurs.evaluate("e => e.tagName") == "SELECT":
+        joueurs.select_option("2")
+    else:
+        joueurs.fill("2")
+        joueurs.press("Tab")
+    page.wait_for_function("() => /^format: 2$/m.test(document.querySelector('#cpd-liste').value)")
+    attendre_a_jour(page)
     for n in (1, 2):
         page.click("[data-role=ajouter-entree]")
         page.wait_for_function("(n) => document.querySelectorAll('li[data-role=entree]').length === n", arg=n)
@@ -266,7 +275,9 @@ def test_issue23_valeurs_imposees_tamashii(onglet: Onglet, site_url: str) -> Non
     bloc = page.locator("[data-champ-chemin='/entrees/1/augmentations_de_depart']")
     page.wait_for_function("() => !!document.querySelector(\"[data-champ-chemin='/entrees/1/augmentations_de_depart']"
                            " [data-role=impose]\")", timeout=30_000)
-    assert "Imposé par les règles" in bloc.inner_text()
+    assert "Imposé par les règles" in bloc.inner_text()  # on the folded picker's summary line
+    bloc.scroll_into_view_if_needed()
+    page.screenshot(path=str(output_dir / "issue23-tamashii-coop-impose.png"))
     # A valid setup says what it is, not « Total non calculé ».
     assert "joueur" in page.inner_text(TOTAL) and "Coopératif" in page.inner_text(TOTAL)
 

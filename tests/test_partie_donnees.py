@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.model import load_site
+from generator.plugin import load_site
 from generator.problems import DataError
 from tests.test_data import shared_dir
 

@@ -43,7 +43,7 @@ def _cache_read(name: str) -> bytes | None:
 def _cache_write(name: str, data: bytes) -> None:
     try:
         CACHE_DIR.mkdir(parents=True, exist_ok=True)
-        temporary = CACHE_DIR / f".{name}.tmp"
+        temporary = CACHE_DIR / f".{name}.{os.getpid()}.tmp"  # one per process: parallel builds share the cache
         temporary.write_bytes(data)
         temporary.replace(CACHE_DIR / name)
     except OSError:

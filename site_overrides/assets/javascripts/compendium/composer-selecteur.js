@@ -311,6 +311,7 @@
         b.transformer((l) => {
           if (!Array.isArray(l.entrees)) l.entrees = [];
           l.entrees.push(nouvelle);
+          b.neuves.add(nouvelle); // as a picked entry: what the rules force is set, what is missing is « à compléter »
           b.ouverte = l.entrees.length - 1;
         }, "cpd-ajouter-entree");
         annonce.textContent = "Entrée ajoutée à la liste.";
