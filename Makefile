@@ -32,9 +32,11 @@ site: install systeme
 serve: install systeme
 	$(PY) -m mkdocs serve --strict -a 127.0.0.1:8000
 
+# Two pytest workers (pytest-xdist), one module per worker at a time: module fixtures and the order of
+# a module's tests hold; each worker builds its own site once. Keeps the suite within CI's 45 minutes.
 test: install systeme
 	$(PY) -m ruff check generator browser_engine tests bench
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n 2 --dist loadfile
 
 # Lighthouse (npm, Node 20) is only for `make bench`: its own folder, never in the tests or the site.
 bench/lighthouse/node_modules/.stamp: bench/lighthouse/package.json bench/lighthouse/package-lock.json

@@ -290,3 +290,25 @@ def test_stockage_plein_la_partie_continue(onglet: Onglet, site_url: str) -> Non
     ligne.locator("[data-pas='1']").click()
     assert page.locator("[data-avis=stockage]").count() == 0
     onglet.verifier_propre()
+
+
+def test_le_de_de_mon_materiel_se_lance(onglet: Onglet, site_url: str) -> None:
+    """Hate's die, whose faces the book prints only as pictures: unknown until « Mon matériel » has
+    them (the page links there), then rolled from them. The faces here are invented for the test."""
+    page = onglet.page
+    _ouvrir(page, site_url + "hate/jouer/")
+    de = next(d for d in _partie("hate")["des"] if d.get("stockage"))
+    page.get_by_role("button", name=f"Lancer {de['nom']}").click()
+    lien = page.locator("[data-role=resultat] a")
+    assert "faces inconnues" in page.locator("[data-role=resultat]").inner_text()
+    assert lien.get_attribute("href").rstrip("/").endswith("hate/materiel")
+    inventees = ["frapper", "parer", "vide"]  # invented: not the book's die
+    page.evaluate("""([cle, faces]) => localStorage.setItem('compendium.materiel.hate', JSON.stringify(
+      {format: 'compendium-materiel', version: 1, jeu: 'hate', des: {[cle]: faces}}))""", [de["stockage"], inventees])
+    page.reload()
+    attendre_moteur(page)
+    page.wait_for_selector("[data-role=partie]:not([hidden]) .cpj-fiche", timeout=60_000)
+    page.get_by_role("button", name=f"Lancer {de['nom']}").click()
+    resultat = page.locator("[data-role=resultat]").inner_text()
+    tire = re.search(r": (\w+)$", resultat)
+    assert tire and tire.group(1) in inventees, resultat

@@ -10,8 +10,8 @@
 //   localStorage "compendium.jouer.<jeu>.demande"  a list sent by « Jouer cette liste » (jouer-lien.js)
 //   localStorage "compendium.jouer.<jeu>.abime"    a stored game that could not be read, set aside as
 //                                                   is (then .abime-2…), never over an earlier one
-//   localStorage "compendium.catalogue.<jeu>"      the player's card catalogue (verifier.js), read only
-//   localStorage "compendium.des.<jeu>.<stockage>" a die's faces typed on « Probabilités » (des.js)
+//   « Mon matériel » (materiel.js)                   the player's card catalogue and dice faces, read only
+//   (older keys compendium.catalogue.<jeu> and compendium.des.<jeu>.<stockage>, until « Mon matériel » moves them)
 (function () {
   "use strict";
 
@@ -79,10 +79,20 @@
     }
   }
 
-  /** The faces typed on « Probabilités » for a die the book prints only as pictures. */
+  /** An item of « Mon matériel » (`genre`: des, catalogue), or undefined (no store on this page, nothing typed). */
+  function materiel(jeu, genre, cle) {
+    try {
+      return C().materiel ? C().materiel.pour(jeu).lire(genre, cle) : undefined;
+    } catch (e) {
+      return undefined;
+    }
+  }
+
+  /** The faces typed in « Mon matériel » for a die the book prints only as pictures. */
   function facesStockees(jeu, stockage) {
     try {
-      const faces = JSON.parse(lire("compendium.des." + jeu + "." + stockage) || "[]");
+      const typees = materiel(jeu, "des", stockage);
+      const faces = Array.isArray(typees) ? typees : JSON.parse(lire("compendium.des." + jeu + "." + stockage) || "[]");
       if (!Array.isArray(faces) || !faces.length) return null;
       return faces.map((f) => {
         if (typeof f === "string") return f;
@@ -341,7 +351,9 @@
       if (!faces && bouton.dataset.stockage) faces = facesStockees(jeu, bouton.dataset.stockage);
       if (!faces || faces.length < 2) {
         role("resultat").replaceChildren(`${bouton.dataset.nom} : faces inconnues. `,
-          el("a", { href: outil.dataset.probas, texte: "Saisissez-les dans Probabilités" }), ".");
+          outil.dataset.materiel
+            ? el("a", { href: outil.dataset.materiel, texte: "Saisissez-les dans « Mon matériel »" })
+            : el("a", { href: outil.dataset.probas, texte: "Saisissez-les dans Probabilités" }), ".");
         return;
       }
       const tires = Array.from({ length: nombre }, () => faces[tirage(faces.length)]);
@@ -413,7 +425,7 @@
     async function fichesDe(texte) {
       let catalogue = null;
       try {
-        const c = JSON.parse(lire("compendium.catalogue." + jeu) || "null");
+        const c = materiel(jeu, "catalogue") || JSON.parse(lire("compendium.catalogue." + jeu) || "null");
         catalogue = c && typeof c.texte === "string" ? c.texte : null;
       } catch (e) {
         catalogue = null;
