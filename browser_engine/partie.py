@@ -31,6 +31,25 @@ def _pointeur(document: Any, pointeur: str) -> Any:
     return noeud
 
 
+def _nom_role(donnees: dict[str, Any], role: Any) -> str | None:
+    """A sheet's role as the player reads it, never an id.
+
+    The data entry's name (a caste, a profile), the list schema's name of an enum value
+    (`x-noms`), else the word itself with a capital.
+    """
+    if not isinstance(role, str) or not role:
+        return None
+    entree = bundle.entrees_du_jeu(donnees).get(role)
+    if isinstance(entree, dict) and isinstance(entree.get("nom"), str):
+        return entree["nom"]
+    schema = (donnees.get("schemas") or {}).get("liste") or {}
+    for noeud in (_schema_entree(donnees).get("properties") or {}).values():
+        noms = _suivre(schema, noeud).get("x-noms")
+        if isinstance(noms, dict) and isinstance(noms.get(role), str):
+            return noms[role]
+    return role[:1].upper() + role[1:].replace("-", " ")
+
+
 def _schema_entree(donnees: dict[str, Any]) -> dict[str, Any]:
     """The list schema's node for one entry, its `$ref` followed."""
     schema = (donnees.get("schemas") or {}).get("liste") or {}
@@ -245,6 +264,7 @@ def fiches_partie(donnees_jeu: dict[str, Any], liste: dict[str, Any]) -> dict[st
         compteurs = [_compteur(donnees_jeu, liste, fiche, c) for c in partie["compteurs"] if _applicable(donnees_jeu, fiche, c)]
         statuts = [_statut(donnees_jeu, s) for s in partie["statuts"] if _applicable(donnees_jeu, fiche, s)]
         publique = {k: v for k, v in fiche.items() if not k.startswith("_")}
+        publique["role"] = _nom_role(donnees_jeu, publique.get("role"))
         fiches.append({**publique, "compteurs": compteurs, "statuts": statuts})
     fin = partie.get("fin")
     return {

@@ -157,3 +157,24 @@ def test_chance_d_un_jet_par_enumeration() -> None:
             chance_au_moins(*mauvais)
     r = executer(load_bundle("bataille-d6"), {}, {"action": "chance", "faces": [1, 2, 3, 4, 5, 6], "nombre": 2, "total": 12})
     assert (r["numerateur"], r["denominateur"]) == (1, 36)
+
+
+@pytest.mark.parametrize("jeu", ["bataille-d6", "hami", "hate", "kharn-ages", "tamashii"])
+def test_le_role_d_une_fiche_est_un_nom_jamais_un_id(jeu: str) -> None:
+    """Players never read ids: a sheet's role is a name from the data files or the list schema."""
+    ids: set[str] = set()
+    noms: set[str] = set()
+    for fichier in (ROOT / "data" / jeu).glob("*.yaml"):
+        for valeur in (yaml.safe_load(fichier.read_text(encoding="utf-8")) or {}).values():
+            for entree in valeur if isinstance(valeur, list) else []:
+                if isinstance(entree, dict) and isinstance(entree.get("id"), str):
+                    ids.add(entree["id"])
+                    noms.add(str(entree.get("nom", "")))
+    schema = (ROOT / "schemas" / f"liste-{jeu}.schema.json").read_text(encoding="utf-8")
+    for _cle, nom in re.findall(r'"([^"]+)"\s*:\s*"([^"]+)"', schema):
+        noms.add(nom)
+    liste = yaml.safe_load(sorted((ROOT / "data" / jeu / "listes").glob("0*.yaml"))[0].read_text(encoding="utf-8"))
+    roles = [f["role"] for f in fiches_partie(load_bundle(jeu), liste)["fiches"] if f["role"]]
+    for role in roles:
+        assert role not in ids - noms, role
+        assert role in noms or role[:1].isupper(), role
