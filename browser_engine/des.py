@@ -27,7 +27,8 @@ from typing import Any
 
 import icepool
 
-from .errors import ErreurEntree, ErreurParametre
+from .errors import ErreurParametre
+from .reader import document_du_parametre
 from .schema_lite import afficher, lisible
 
 TYPE = "des"
@@ -96,20 +97,6 @@ def _face(decl: dict[str, Any], item: Any, k: int) -> dict[str, int]:
     return face
 
 
-def _document(decl: dict[str, Any], value: Any) -> Any:
-    """The list of faces out of a text, or out of `{faces: [...]}`."""
-    if isinstance(value, str):
-        from .reader import lire_document
-
-        try:
-            value = lire_document(value)
-        except ErreurEntree as exc:
-            raise ErreurParametre(f"Faces du dé illisibles : {exc.message}", decl["id"]) from None
-    if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in ("faces", decl["id"]):
-        value = next(iter(value.values()))
-    return value
-
-
 def lire_des(decl: dict[str, Any], value: Any) -> list[dict[str, int]]:
     """Check a `des` parameter and return its faces.
 
@@ -119,7 +106,7 @@ def lire_des(decl: dict[str, Any], value: Any) -> list[dict[str, int]]:
     """
     if value is None or value == [] or (isinstance(value, str) and not value.strip()):
         raise _manquant(decl)
-    value = _document(decl, value)
+    value = document_du_parametre(value, decl["id"], "faces", "Faces du dé illisibles")
     if value is None or value == []:
         raise _manquant(decl)
     if not isinstance(value, list):

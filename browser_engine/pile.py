@@ -30,7 +30,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from .errors import ErreurEntree, ErreurParametre
+from .errors import ErreurParametre
+from .reader import document_du_parametre
 from .schema_lite import afficher, lisible
 
 TYPE = "pile"
@@ -58,20 +59,6 @@ def _manquant(decl: dict[str, Any]) -> ErreurParametre:
         f"Calcul impossible sans la composition de la pile ({decl.get('nom', decl['id'])}) : donnez pour chaque "
         "sorte son nom, son nombre et si vous la voulez. Le livre ne donne pas toujours ces nombres ; "
         "nous ne les inventons pas.", decl["id"])
-
-
-def _document(decl: dict[str, Any], value: Any) -> Any:
-    """The list of kinds out of a text, or out of `{sortes: [...]}`."""
-    if isinstance(value, str):
-        from .reader import lire_document
-
-        try:
-            value = lire_document(value)
-        except ErreurEntree as exc:
-            raise ErreurParametre(f"Pile illisible : {exc.message}", decl["id"]) from None
-    if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in ("sortes", decl["id"]):
-        value = next(iter(value.values()))
-    return value
 
 
 def _entier(decl: dict[str, Any], value: Any, ou: str, maximum: int) -> int:
@@ -137,7 +124,7 @@ def lire_pile(decl: dict[str, Any], value: Any) -> list[dict[str, Any]]:
     """
     if value is None or value == [] or (isinstance(value, str) and not value.strip()):
         raise _manquant(decl)
-    value = _document(decl, value)
+    value = document_du_parametre(value, decl["id"], "sortes", "Pile illisible")
     if value is None or value == []:
         raise _manquant(decl)
     if not isinstance(value, list):

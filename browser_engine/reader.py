@@ -6,7 +6,7 @@ import math
 import re
 from typing import Any
 
-from .errors import ErreurEntree
+from .errors import ErreurEntree, ErreurParametre
 from .yaml_lite import MAX_DEPTH, MAX_DIGITS, MAX_ITEMS, MAX_NODES, grouped, parse_yaml
 
 MAX_OCTETS = 1_048_576
@@ -321,4 +321,23 @@ def entiers_exacts(value: Any) -> Any:
         return [entiers_exacts(v) for v in value]
     if isinstance(value, float) and value.is_integer():
         return int(value)
+    return value
+
+
+def document_du_parametre(value: Any, ident: str, enveloppe: str, illisible: str) -> Any:
+    """A calculation parameter given as a text (YAML or JSON) or as a document, read and unwrapped.
+
+    `{enveloppe: [...]}` or `{ident: [...]}` gives its list.
+
+    Raises:
+        ErreurParametre: the text cannot be read (`illisible` names what it is, « Pile illisible »).
+
+    """
+    if isinstance(value, str):
+        try:
+            value = lire_document(value)
+        except ErreurEntree as exc:
+            raise ErreurParametre(f"{illisible} : {exc.message}", ident) from None
+    if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in (enveloppe, ident):
+        value = next(iter(value.values()))
     return value

@@ -19,7 +19,6 @@
   const D = () => window.CompendiumProbasDessin;
   const PREFIXE = "#reserves=";
   const DELAI_MS = 300;
-  const SEUIL_PROGRESSION_S = 0.5;
   const NOMS = "AB";
   const OPERATIONS = [
     ["somme", "Somme des dés"],
@@ -489,20 +488,6 @@
       if (noteLien) zone.prepend(el("p", { classe: "cpd-aide", "data-role": "note-lien" }, noteLien));
     }
 
-    function progression(ma) {
-      const debut = performance.now();
-      return setInterval(() => {
-        const secondes = (performance.now() - debut) / 1000;
-        if (secondes < SEUIL_PROGRESSION_S || ma !== generation) return;
-        let ligne = zone.querySelector("[data-role=progression]");
-        if (!ligne) {
-          ligne = el("p", { classe: "cpd-aide cpd-progression", "data-role": "progression" });
-          zone.prepend(ligne);
-        }
-        ligne.textContent = `Calcul exact en cours… ${secondes.toFixed(1).replace(".", ",")} s`;
-      }, 250);
-    }
-
     async function lancer() {
       const ma = ++generation;
       const demande = requete();
@@ -511,7 +496,7 @@
       if (!zone.querySelector("table") || zone.querySelector(".cpd-panneau-erreur")) {
         zone.replaceChildren(el("p", { classe: "cpd-aide" }, moteur.etat.pret ? "Calcul en cours…" : "Calcul dès que le moteur est prêt…"));
       }
-      const minuteur = progression(ma);
+      const minuteur = D().progression(zone, () => ma === generation);
       try {
         const resultat = await moteur.desLibres(demande);
         if (ma === generation) dessinerResultat(resultat, false);

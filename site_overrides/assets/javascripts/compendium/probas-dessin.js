@@ -317,6 +317,27 @@
     zone.dataset.etat = "resultat";
   }
 
+  const SEUIL_PROGRESSION_S = 0.5; // below this, a calculation shows no timer
 
-  window.CompendiumProbasDessin = { serie, afficher, lignesCommunes, auMoins, graphique, tableau, lireFraction, texteFraction };
+  /**
+   * A long exact calculation shows the seconds spent so far, above the previous (dimmed) result,
+   * while `encours()` holds (the calculation is still the latest one). Returns the interval to clear.
+   */
+  function progression(zone, encours) {
+    const { el } = C();
+    const debut = performance.now();
+    return setInterval(() => {
+      const secondes = (performance.now() - debut) / 1000;
+      if (secondes < SEUIL_PROGRESSION_S || !encours()) return;
+      let ligne = zone.querySelector("[data-role=progression]");
+      if (!ligne) {
+        ligne = el("p", { classe: "cpd-aide cpd-progression", "data-role": "progression" });
+        zone.prepend(ligne);
+      }
+      ligne.textContent = `Calcul exact en cours… ${secondes.toFixed(1).replace(".", ",")} s`;
+    }, 250);
+  }
+
+  window.CompendiumProbasDessin = { serie, afficher, lignesCommunes, auMoins, graphique, tableau, lireFraction, texteFraction,
+    progression };
 })();

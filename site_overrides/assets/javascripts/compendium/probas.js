@@ -9,10 +9,9 @@
 
   const C = () => window.Compendium;
   const DELAI_CHANGEMENT_MS = 250;
-  const SEUIL_PROGRESSION_S = 0.5; // below this, a calculation shows no timer
 
   // The drawing of a result (percentages, « au moins », chart): probas-dessin.js, loaded before this file.
-  const { serie, afficher } = window.CompendiumProbasDessin;
+  const { serie, afficher, progression } = window.CompendiumProbasDessin;
 
   // --- Parameters ------------------------------------------------------------------------------
 
@@ -226,7 +225,7 @@
         zone.replaceChildren(el("p", { classe: "cpd-aide" }, moteur.etat.pret ? "Calcul en cours…" : "Calcul dès que le moteur est prêt…"));
       }
       const titre = resumeParametres(formulaire);
-      const minuteur = progression(zone, ma);
+      const minuteur = progression(zone, () => ma === generation);
       try {
         const resultat = await moteur.calculer(jeu, calcul, parametres(formulaire));
         if (ma === generation) {
@@ -248,20 +247,6 @@
       }
     }
 
-    /** A long exact calculation shows the seconds spent so far, above the previous (dimmed) result. */
-    function progression(zone, ma) {
-      const debut = performance.now();
-      return setInterval(() => {
-        const secondes = (performance.now() - debut) / 1000;
-        if (secondes < SEUIL_PROGRESSION_S || ma !== generation) return;
-        let ligne = zone.querySelector("[data-role=progression]");
-        if (!ligne) {
-          ligne = el("p", { classe: "cpd-aide cpd-progression", "data-role": "progression" });
-          zone.prepend(ligne);
-        }
-        ligne.textContent = `Calcul exact en cours… ${secondes.toFixed(1).replace(".", ",")} s`;
-      }, 250);
-    }
 
     const plusTard = C().debounce(lancer, DELAI_CHANGEMENT_MS);
     formulaire.querySelectorAll("button[data-preselection]").forEach((bouton) => {
