@@ -101,6 +101,9 @@ def renommer(page: object, nom: str) -> None:
         "() => { const o = document.querySelector('[data-compendium-outil]');"
         " const t = document.querySelector('[data-role=composer-total]');"
         " return o.dataset.etat !== 'calcul' && !(t && t.dataset.aJour === 'non'); }", timeout=30_000)
+    reglages = page.locator("details:has(#cpd-c-nom)")  # the list's settings fold once it has entries
+    if reglages.count() and reglages.get_attribute("open") is None:
+        reglages.locator("> summary").click()
     page.fill("#cpd-c-nom", nom)
     page.press("#cpd-c-nom", "Tab")
     page.wait_for_function("(n) => document.querySelector('#cpd-liste').value.includes('nom: ' + n)", arg=nom)

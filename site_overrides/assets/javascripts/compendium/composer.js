@@ -629,7 +629,9 @@
       // Forced values and choices already known stay: each is tied to what it depends on (the
       // entry's kind and the settings, or the whole list) and is used only while that holds.
       b.oublierDessins();
-      if (b.zones.blocEnveloppe) b.zones.blocEnveloppe.open = n === 0; // the settings fold once there are entries
+      // The settings fold when a first entry comes and open when the list is empty; otherwise (the
+      // same list read again, another list with entries) they stay as the player left them.
+      if (b.zones.blocEnveloppe && (n === 0 || avant.length === 0)) b.zones.blocEnveloppe.open = n === 0;
     }
 
     racineOutil.addEventListener("compendium:rapport", (evenement) => {
