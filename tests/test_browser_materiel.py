@@ -292,6 +292,15 @@ def test_cartes_de_mon_materiel_dans_le_compositeur(onglet: Onglet, site_url: st
 
 # --- The file: export, import in a fresh browser ------------------------------------------------------
 
+def importer(page: Any, fichier: Path) -> str:
+    """Import `fichier` on « Mon matériel » and return the message it brings (files are read asynchronously)."""
+    page.eval_on_selector("[data-role=materiel-etat]", "e => { e.textContent = ''; }")
+    page.set_input_files("[data-role=materiel-fichier]", str(fichier))
+    page.wait_for_function("() => document.querySelector('[data-role=materiel-etat]').textContent.trim() !== ''",
+                           timeout=30_000)
+    return page.inner_text("[data-role=materiel-etat]")
+
+
 def test_exporter_puis_importer_dans_un_navigateur_neuf(navigateur: Any, site_url: str, tmp_path: Path) -> None:
     envoi = Onglet(navigateur)
     try:
@@ -329,18 +338,16 @@ def test_exporter_puis_importer_dans_un_navigateur_neuf(navigateur: Any, site_ur
     try:
         page = ami.page
         page.goto(site_url + "hate/materiel/")
-        etat = page.locator("[data-role=materiel-etat]")
         # Files that are not this game's material change nothing.
-        page.set_input_files("[data-role=materiel-fichier]", str(catalogue))
-        assert "autre jeu" in etat.inner_text() and "Rien n'a changé" in etat.inner_text()
+        message = importer(page, catalogue)
+        assert "autre jeu" in message and "Rien n'a changé" in message
         abime = tmp_path / "abime.json"
         abime.write_text('{"format": "compendium-materiel", "jeu": "hate", "des": {"de-hate": 5}}', encoding="utf-8")
-        page.set_input_files("[data-role=materiel-fichier]", str(abime))
-        assert "illisible" in etat.inner_text() and "Rien n'a changé" in etat.inner_text()
+        message = importer(page, abime)
+        assert "illisible" in message and "Rien n'a changé" in message
         assert memoire(page, "hate") is None
         # The friend's file: everything comes back.
-        page.set_input_files("[data-role=materiel-fichier]", str(fichier))
-        assert "importé : 2 éléments" in etat.inner_text()
+        assert "importé : 2 éléments" in importer(page, fichier)
         assert page.locator(f"{ELEMENT} tbody select").evaluate_all("s => s.map(x => x.value)") == DE
         assert page.locator("[data-role=materiel-valeurs] input[data-cle=hate-defense-guerrier]").input_value() == "3"
         assert memoire(page, "hate") == garde

@@ -190,9 +190,14 @@ def test_moteur_bloque_puis_redemarre(onglet: Onglet, site_url: str) -> None:
     """A request that outlives its deadline stops the worker with a French message; the next one restarts it."""
     page = onglet.page
     ouvrir(page, site_url + f"{JEU}/verifier/")
+    # The worker is made to hang for real: this one request never reaches it, so no answer can
+    # race the deadline (a deadline of 0 on a live worker lost that race on a busy machine).
     message = page.evaluate("""async () => {
         const m = Compendium.moteur(Compendium.racine('../../'));
-        try { await m._envoyer({type: 'valider', jeu: 'bataille-d6', texte: 'jeu: bataille-d6'}, 0); return null; }
+        while (m.attente.size) await new Promise((r) => setTimeout(r, 20));
+        const w = m.worker, envoi = w.postMessage.bind(w);
+        w.postMessage = (msg) => { if (msg.texte !== 'jeu: bataille-d6 # perdu') envoi(msg); };
+        try { await m._envoyer({type: 'valider', jeu: 'bataille-d6', texte: 'jeu: bataille-d6 # perdu'}, 300); return null; }
         catch (e) { return e.message; } }""")
     assert message and "n'a pas répondu" in message
     page.wait_for_selector(".cpd-chargement--erreur", timeout=5_000)
