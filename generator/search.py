@@ -5,20 +5,26 @@ Run in the plugin's post-build hook, after Material's search plugin has written
 
 * ``search/jeux/<jeu>.json``: the documents (pages and sections) of one game, ``{"docs": [...]}``;
 * ``search/commun.json``: the documents of the pages outside every game (home, « À propos »…);
+* ``search/apercu.json``: every game's documents in short (title and the first words of the
+  text, without markup): what a first search from a page outside every game reads, so that it
+  stays small however many games the site holds;
 * ``search/jeux.json``: the small index of game names: for each game its id, its name (the label
   of its results) and its file, plus the common file;
 * ``search/search_index.json`` again, with Material's configuration and no document: Material's
   page script fetches it on every page load, so it must stay small.
 
 The search worker (``compendium/recherche.js``) reads the small index on the first search, then
-only the index of the game whose page is open; the other games' indexes are fetched when the
-player widens the search to « tous les jeux ». Generated index pages never reach the index: their
+only the index of the game whose page is open (outside every game: the overview); the other
+games' full indexes are fetched when the player widens the search to « tous les jeux » (outside
+every game: « texte intégral »). Generated index pages never reach the index: their
 templates exclude themselves (front matter ``search: exclude``) or their entry sections
 (``data-search-exclude``).
 """
 from __future__ import annotations
 
+import html
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +34,11 @@ GAMES_INDEX = "jeux.json"
 GAMES_FOLDER = "jeux"
 COMMON_INDEX = "commun.json"
 COMMON_LABEL = "Compendium"
+OVERVIEW_INDEX = "apercu.json"
+OVERVIEW_ID = "apercu"
+OVERVIEW_CHARS = 120  # of text kept per document in the overview
+_TAG = re.compile(r"<[^>]+>")
+_SPACES = re.compile(r"\s+")
 
 
 @dataclass(frozen=True)
@@ -52,6 +63,18 @@ def scope_of(location: str, game_ids: set[str]) -> str | None:
     return first[0] if len(first) == 2 and first[0] in game_ids else None
 
 
+def overview_of(doc: dict) -> dict:
+    """A document in short, for the overview: its title and the first words of its text.
+
+    The text loses its markup (a cut must never fall inside a tag) and is cut on a space, with
+    « … » when something was left out.
+    """
+    text = _SPACES.sub(" ", html.unescape(_TAG.sub(" ", str(doc.get("text", ""))))).strip()
+    if len(text) > OVERVIEW_CHARS:
+        text = text[:OVERVIEW_CHARS].rsplit(" ", 1)[0] + " …"
+    return {"location": doc["location"], "title": doc["title"], "text": html.escape(text, quote=False)}
+
+
 def _write(path: Path, data: object) -> int:
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -67,8 +90,8 @@ def split_search_index(site_dir: Path, games: list[tuple[str, str]]) -> list[Sea
         games: (id, name) of every game, in the site's order.
 
     Returns:
-        The files written, games first then the common pages; empty when the site has no
-        search index (search plugin disabled).
+        The files written: the games, then the common pages, then the overview; empty when
+        the site has no search index (search plugin disabled).
 
     Raises:
         ValueError: the index is not Material's (no ``config`` or no ``docs``).
@@ -92,9 +115,13 @@ def split_search_index(site_dir: Path, games: list[tuple[str, str]]) -> list[Sea
         path = f"{GAMES_FOLDER}/{game_id}.json" if game_id else COMMON_INDEX
         docs = by_scope[game_id]
         written.append(SearchScope(game_id, nom, path, len(docs), _write(folder / path, {"docs": docs})))
+    overview = [overview_of(doc) for game_id, _ in games for doc in by_scope[game_id]]
+    written.append(SearchScope(OVERVIEW_ID, COMMON_LABEL, OVERVIEW_INDEX, len(overview),
+                               _write(folder / OVERVIEW_INDEX, {"docs": overview})))
     _write(folder / GAMES_INDEX, {
-        "jeux": [{"id": s.id, "nom": s.nom, "index": s.path, "documents": s.docs} for s in written if s.id],
-        "commun": {"nom": COMMON_LABEL, "index": COMMON_INDEX, "documents": written[-1].docs},
+        "jeux": [{"id": s.id, "nom": s.nom, "index": s.path, "documents": s.docs} for s in written[:len(games)]],
+        "commun": {"nom": COMMON_LABEL, "index": COMMON_INDEX, "documents": written[len(games)].docs},
+        "apercu": {"index": OVERVIEW_INDEX, "documents": len(overview)},
     })
     _write(source, {"config": index["config"], "docs": []})
     return written

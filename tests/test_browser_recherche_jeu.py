@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import gzip
+import json
 import os
 import re
 import socket
@@ -168,21 +169,42 @@ def test_epee_depuis_bataille_d6(recherche: Recherche, site_url: str, docs: dict
     assert not page.evaluate("() => document.activeElement.matches('input.md-search__input, [data-cpd-recherche-tous]')")
 
 
-def test_index_general_n_est_pas_un_resultat(recherche: Recherche, site_url: str, docs: dict,
+def test_index_general_n_est_pas_un_resultat(recherche: Recherche, site_url: str, site_dir: Path, docs: dict,
                                              noms: dict[str, str]) -> None:
     page = recherche.page
-    page.goto(site_url)  # outside every game: every game is searched
-    assert not page.locator("[data-cpd-recherche-tous]").is_visible()
-    attendues = pages_avec(docs, "moral")
-    assert any(p.startswith("kharn-ages/") for p in attendues), attendues
+    page.goto(site_url)  # outside every game: every game's overview (titles and first words) is searched
+    apercu = json.loads((site_dir / "search" / "apercu.json").read_text(encoding="utf-8"))
+    attendues = {p for p in pages_avec(apercu, "moral") if p.startswith("kharn-ages/")}
+    assert attendues, "aucune page de Khârn-Âges ne parle de « moral » dans son titre ou ses premiers mots"
     compte, liens = chercher(page, "moral")
     trouvees = {page_de(lien, site_url) for lien in liens}
     assert not any(p.startswith("index-general/") for p in trouvees), trouvees
     # The entries it lists are: Khârn-Âges' morale rule is found, labelled with its game.
-    assert {p for p in attendues if p.startswith("kharn-ages/")} <= trouvees, (compte, trouvees)
+    assert attendues <= trouvees, (compte, trouvees)
     for resultat in resultats(page):
         jeu = jeu_de(resultat["lien"], site_url, noms)
         assert resultat["etiquettes"] == [noms[jeu] if jeu else "Compendium"], resultat
+    # The first search from the home page reads the overview, not every game's full text.
+    fichiers = {urlsplit(u).path.split("/search/", 1)[-1] for u in recherche.recus if "/search/" in u}
+    assert fichiers == {"search_index.json", "jeux.json", "apercu.json", "commun.json"}, fichiers
+    assert recherche.servi() <= BORNE, f"{recherche.servi()} octets (gzip) pour la première recherche"
+    portee = page.locator("[data-cpd-recherche-portee]")
+    assert "titres" in portee.inner_text()
+
+    # « Texte intégral »: every game's full text; every Khârn-Âges page holding the word is found.
+    page.locator(".cpd-recherche-portee__bascule").click()
+    assert page.locator("[data-cpd-recherche-tous]").is_checked()
+    completes = {p for p in pages_avec(docs, "moral") if p.startswith("kharn-ages/")}
+    assert completes > attendues, "le texte intégral ne trouve rien de plus que l'aperçu"
+    page.wait_for_function(
+        "(n) => new Set([...document.querySelectorAll('.md-search-result__item > a')]"
+        ".map((a) => new URL(a.href).pathname)).size >= n", arg=len(completes), timeout=60_000)
+    compte, liens = chercher(page, "moral")
+    trouvees = {page_de(lien, site_url) for lien in liens}
+    assert completes <= trouvees, (compte, completes - trouvees)
+    assert not any(p.startswith("index-general/") for p in trouvees), trouvees
+    assert "texte intégral" in portee.inner_text()
+    assert {f"jeux/{j}.json" for j in noms} <= {urlsplit(u).path.split("/search/", 1)[-1] for u in recherche.recus}
 
 
 def test_telephone_390(navigateur: object, site_url: str, noms: dict[str, str], output_dir: Path) -> None:

@@ -96,8 +96,9 @@ def test_chaque_page_du_vrai_site_est_prechargee(site_dir: Path) -> None:
             "assets/javascripts/compendium/probas-dessin.js", "assets/stylesheets/des-libres.css"} <= precache
     # The search stage's files (one index per game, the small index of game names) are kept offline too.
     petit = json.loads((site_dir / "search" / "jeux.json").read_text("utf-8"))
-    fichiers = {f"search/{j['index']}" for j in petit["jeux"]} | {f"search/{petit['commun']['index']}"}
-    assert len(fichiers) == len(petit["jeux"]) + 1 >= 6
+    fichiers = {f"search/{j['index']}" for j in petit["jeux"]} | {f"search/{petit['commun']['index']}",
+                                                                   f"search/{petit['apercu']['index']}"}
+    assert len(fichiers) == len(petit["jeux"]) + 2 >= 7
     assert fichiers | {"search/jeux.json"} <= precache
     # The stage ran last: every listed file is still the one hashed (else the worker would refuse it).
     for url, taille, sha, _ in liste["fichiers"]:

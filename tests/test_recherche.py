@@ -1,7 +1,7 @@
 """Site search in headless Chromium: words typed without accents find the accented words.
 
 The built site is served on 127.0.0.1 and Material's search box is used as a player
-would use it. Which pages hold a word is read from the search index files themselves
+would use it, from the home page (which searches every game's overview). Which pages hold a word is read from the search index files themselves
 (`search/jeux.json` names one file per game and one for the pages outside every game),
 not from the search code under test.
 """
@@ -33,9 +33,17 @@ def documents_de_recherche(site_dir: Path) -> list[dict]:
     return [d for f in fichiers for d in json.loads((dossier / f).read_text(encoding="utf-8"))["docs"]]
 
 
+def documents_de_l_accueil(site_dir: Path) -> list[dict]:
+    """What a search from a page outside every game reads: every game's overview and the common pages."""
+    dossier = site_dir / "search"
+    petit = json.loads((dossier / "jeux.json").read_text(encoding="utf-8"))
+    fichiers = [petit["apercu"]["index"], petit["commun"]["index"]]
+    return [d for f in fichiers for d in json.loads((dossier / f).read_text(encoding="utf-8"))["docs"]]
+
+
 @pytest.fixture(scope="module")
 def index(site_dir: Path) -> dict:
-    return {"docs": documents_de_recherche(site_dir)}
+    return {"docs": documents_de_l_accueil(site_dir)}
 
 
 def sans_accents(texte: str) -> str:

@@ -55,11 +55,29 @@ def test_un_index_par_jeu(tmp_path: Path) -> None:
                  {"id": "beta", "nom": "Bêta", "index": "jeux/beta.json", "documents": 1},
                  {"id": "gamma", "nom": "Gamma sans page", "index": "jeux/gamma.json", "documents": 0}],
         "commun": {"nom": "Compendium", "index": "commun.json", "documents": 4},
+        "apercu": {"index": "apercu.json", "documents": 4},
     }
     # Material's file keeps its configuration and loses its documents: every page fetches it.
     assert lire(dossier / "search_index.json") == {"config": CONFIG, "docs": []}
-    assert [(e.id, e.docs) for e in ecrits] == [("alpha", 3), ("beta", 1), ("gamma", 0), (None, 4)]
+    assert [(e.id, e.docs) for e in ecrits] == [("alpha", 3), ("beta", 1), ("gamma", 0), (None, 4), ("apercu", 4)]
     assert all(e.size == (dossier / e.path).stat().st_size for e in ecrits)
+
+
+def test_apercu_titres_et_premiers_mots(tmp_path: Path) -> None:
+    """The overview: every game's documents in order, the markup gone, the text cut on a space."""
+    long_texte = "<p>Une <strong>charge</strong> &amp; un choc : " + " ".join(f"mot{i}" for i in range(60)) + "</p>"
+    docs = [*DOCS, {"location": "beta/tour/#long", "title": "Long", "text": long_texte}]
+    site = petit_site(tmp_path, {"config": CONFIG, "docs": docs})
+    search.split_search_index(site, JEUX)
+    apercu = lire(site / "search" / "apercu.json")["docs"]
+    assert [d["location"] for d in apercu] == ["alpha/", "alpha/combat/", "alpha/combat/#charge",
+                                               "beta/tour/#fin", "beta/tour/#long"]
+    assert apercu[2] == {"location": "alpha/combat/#charge", "title": "Charge", "text": "épée longue"}
+    court = apercu[4]["text"]
+    assert court.startswith("Une charge &amp; un choc : mot0 mot1") and court.endswith(" …")
+    assert "<" not in court and len(court) <= search.OVERVIEW_CHARS + 2
+    mots = court.removesuffix(" …").split(" ")
+    assert mots[-1] in long_texte.split(" ") or mots[-1] + "</p>" in long_texte  # whole words only
 
 
 def test_sans_index_de_recherche(tmp_path: Path) -> None:

@@ -2,7 +2,8 @@
  * Search scope, on every page. Loaded before Material's bundle (main.html), which starts the
  * search worker (compendium/recherche.js): `Worker` is wrapped until then, and each query
  * Material sends gets `compendium: {jeu, tous}`: the page's game (`<meta name="compendium-jeu">`,
- * swapped by instant navigation) and the switch « Tous les jeux » (kept for the tab). Above the
+ * swapped by instant navigation) and the switch (kept for the tab): « Tous les jeux » on a game's
+ * page, « Texte intégral » outside every game (whose first search reads every game's overview). Above the
  * results: the scope and the switch; opening the search asks the worker to read the scope's index.
  * Tab goes from the box to the switch, Shift+Tab back; Tab from the switch leaves the search as
  * Material does (it closes it), so the keyboard is never trapped.
@@ -42,7 +43,7 @@
   /** The scope sent with each query, and as a string to compare two. */
   function portee() {
     const jeu = jeuDeLaPage();
-    return { jeu: jeu ? jeu.id : null, tous: !jeu || tousDemande() };
+    return { jeu: jeu ? jeu.id : null, tous: tousDemande() };
   }
   const cle = (quoi) => `${quoi.jeu}|${quoi.tous}`;
 
@@ -77,11 +78,15 @@
       return;
     }
     const jeu = jeuDeLaPage();
-    const tous = !jeu || tousDemande();
-    bloc.querySelector("[data-role=ici]").textContent = !jeu ? "Recherche dans tous les jeux"
-      : tous ? `Recherche dans tous les jeux, ${jeu.nom} d'abord` : `Recherche dans ${jeu.nom}`;
+    const tous = tousDemande();
+    let ici = tous ? `Recherche dans tous les jeux, ${jeu ? jeu.nom : ""} d'abord` : `Recherche dans ${jeu ? jeu.nom : ""}`;
+    if (!jeu) {  // outside every game: the overview (titles and first words), or the full text on demand
+      ici = tous ? "Recherche dans le texte intégral de tous les jeux"
+        : "Recherche dans les titres et les débuts de section de tous les jeux";
+    }
+    bloc.querySelector("[data-role=ici]").textContent = ici;
+    bloc.querySelector("[data-role=bascule-texte]").textContent = jeu ? "Tous les jeux" : "Texte intégral";
     bascule().checked = tous;
-    bascule().closest("label").hidden = !jeu;
   }
 
   /** Send the text typed again, with the scope now chosen. */
@@ -114,8 +119,8 @@
     bloc.className = "cpd-recherche-portee";
     bloc.setAttribute("data-cpd-recherche-portee", "");
     bloc.innerHTML = '<span class="cpd-recherche-portee__ici" data-role="ici" aria-live="polite"></span>' +
-      '<label class="cpd-recherche-portee__bascule"><input type="checkbox" role="switch" data-cpd-recherche-tous>' +
-      " Tous les jeux</label>";
+      '<label class="cpd-recherche-portee__bascule"><input type="checkbox" role="switch" data-cpd-recherche-tous> ' +
+      '<span data-role="bascule-texte">Tous les jeux</span></label>';
     conteneur.insertBefore(bloc, conteneur.firstChild);
     // Material draws each result's game label (its `tags`) in a <nav>: a label, not a way through
     // the site, so no landmark (a landmark per result is one unnamed navigation region after another).
@@ -146,7 +151,7 @@
     document.addEventListener("keydown", (evenement) => {
       const cible = evenement.target;
       const touche = evenement.key;
-      if (touche === "Tab" && !evenement.shiftKey && cible === saisie && !interrupteur.closest("label").hidden) {
+      if (touche === "Tab" && !evenement.shiftKey && cible === saisie) {
         interrupteur.focus();
       } else if (cible === interrupteur && touche === "Tab" && evenement.shiftKey) {
         saisie.focus();

@@ -14,7 +14,9 @@
  *   names and files) and only the index of the game the page belongs to. Each
  *   query from recherche-portee.js says that game (`compendium.jeu`) and whether
  *   the player widened the search to every game (`compendium.tous`); the other
- *   indexes are read then. Material's index is rebuilt with every file read so
+ *   indexes are read then. Outside every game, the first query reads the overview
+ *   (`search/apercu.json`: every game's titles and first words), and every game's
+ *   full text only when the player asks for it. Material's index is rebuilt with every file read so
  *   far; its results are kept to the query's scope, the page's game first, and
  *   each result's article is labelled with its game's name (Material shows a
  *   document's `tags` under its title; they are added after the search, so they
@@ -39,6 +41,7 @@
   /** The site root, from this file's URL (assets/javascripts/compendium/recherche.js). */
   const RACINE = new URL("../../../", self.location.href);
   const COMMUN = "";  // key of the pages outside every game
+  const APERCU = "*";  // key of the overview: every game's documents in short (search/apercu.json)
 
   /** A word without diacritics; « œ » and « æ » become « oe » and « ae ». */
   function plier(texte) {
@@ -158,7 +161,8 @@
   /** The documents of one key (read once). */
   function documents(petit, cle) {
     if (!etat.lus.has(cle)) {
-      const fichier = cle === COMMUN ? petit.commun.index : petit.jeux.find((j) => j.id === cle).index;
+      const fichier = cle === COMMUN ? petit.commun.index
+        : cle === APERCU ? petit.apercu.index : petit.jeux.find((j) => j.id === cle).index;
       const lecture = lireJson("search/" + fichier).then((contenu) => contenu.docs);
       lecture.catch(() => etat.lus.delete(cle));
       etat.lus.set(cle, lecture);
@@ -176,10 +180,12 @@
   async function indexer(petit, cles) {
     const manquantes = cles.filter((c) => !etat.indexes.includes(c));
     await Promise.all(manquantes.map((c) => documents(petit, c)));
-    if (!manquantes.length || !etat.config) {  // before Material's setup, the files are only read
-      return;
+    // The overview and a game's full index never meet in the index: each game's documents once.
+    const gardees = etat.indexes.filter((c) => c === COMMUN || (c === APERCU) === cles.includes(APERCU));
+    if ((!manquantes.length && gardees.length === etat.indexes.length) || !etat.config) {
+      return;  // before Material's setup, the files are only read
     }
-    const toutes = [...etat.indexes, ...manquantes];
+    const toutes = [...gardees, ...manquantes];
     const docs = [];
     for (const cle of toutes) {
       docs.push(...(await documents(petit, cle)));
@@ -196,7 +202,7 @@
     const groupes = [];
     for (const groupe of resultat.items || []) {
       const cle = cleDe(groupe[0].location, petit);
-      if (cles.includes(cle)) {
+      if (cles.includes(cle) || (cle !== COMMUN && cles.includes(APERCU))) {
         groupes.push({ cle, groupe });
       }
     }
@@ -211,10 +217,17 @@
     return { ...resultat, items };
   }
 
-  /** The keys a scope covers: the page's game alone, or every game (the page's first) and the common pages. */
+  /**
+   * The keys a scope covers: the page's game alone, or every game (the page's first) and the
+   * common pages. Outside every game: the overview of every game (titles and first words) and
+   * the common pages, or every game's full text once the player asks for it.
+   */
   function clesDe(petit, portee) {
     const jeu = petit.jeux.some((j) => j.id === portee.jeu) ? portee.jeu : null;
-    const tous = !jeu || portee.tous === true;
+    const tous = portee.tous === true || (!jeu && !petit.apercu);
+    if (!jeu && !tous) {
+      return { jeu, tous, cles: [APERCU, COMMUN] };
+    }
     const autres = petit.jeux.map((j) => j.id).filter((id) => id !== jeu);
     return { jeu, tous, cles: tous ? [...(jeu ? [jeu] : []), ...autres, COMMUN] : [jeu] };
   }
