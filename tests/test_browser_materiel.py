@@ -105,6 +105,19 @@ def test_paquet_par_sortes_memes_chances_que_carte_par_carte(navigateur: Any, si
         assert element.locator("[data-role=paquet-compte]").inner_text().startswith("12 cartes en 4 sortes.")
         photo(page, output_dir / "materiel-hami-1280.png", 1280)
         photo(page, output_dir / "materiel-hami-390.png", 390)
+        # At a phone's width the name column keeps room for a short name (invented here) and the
+        # placeholder of a two-digit row: the counts give up their spin buttons, not the name.
+        nom = element.locator(".cpd-paquet-nom").first
+        for texte in ("Éclipse", ""):
+            nom.fill(texte)
+            if not texte:
+                nom.evaluate("(e) => { e.placeholder = 'sorte 12'; }")
+            largeur = nom.evaluate("(e) => { const c = document.createElement('canvas').getContext('2d');"
+                                   " const s = getComputedStyle(e); c.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;"
+                                   " return [c.measureText(e.value || e.placeholder).width,"
+                                   " e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)]; }")
+            assert largeur[0] <= largeur[1], (texte, largeur)
+        nom.fill("")
         page.set_viewport_size({"width": 1280, "height": 900})
         page.goto(site_url + "hami/probas/")
         attendre_moteur(page)
