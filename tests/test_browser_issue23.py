@@ -321,3 +321,15 @@ def test_issue23_hate_ameliorations_de_la_tribu_d_abord(onglet: Onglet, site_url
     assert set(pliees) == autres
     assert "Autres tribus" in groupe.locator("[data-role=autres-groupes] > summary").inner_text()
     assert groupe.locator("[data-role=autres-groupes]").get_attribute("open") is None
+
+
+def test_issue23_resume_sans_redite(onglet: Onglet, site_url: str) -> None:
+    """Tamashii's Prologue is both the mode and the scenario: the summary names it once."""
+    liste = exemple("tamashii")
+    assert liste["options"]["mode"] == liste["options"]["scenario"] == "prologue"
+    page = onglet.page
+    charger(page, site_url, "tamashii", liste)
+    for zone in (TOTAL, "[data-role=resume-enveloppe]"):
+        texte = page.inner_text(zone)
+        assert texte.count("Prologue") == 1, (zone, texte)
+    assert liste["nom"] in page.inner_text("[data-role=resume-enveloppe]")

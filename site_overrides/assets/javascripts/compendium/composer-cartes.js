@@ -78,7 +78,7 @@
       // No cost in this game (Tamashii): what the setup is.
       const titreEntrees = String((((schema.properties || {}).entrees) || {}).title || "entrées").toLowerCase();
       const format = typeof b.liste.format === "number" ? " / " + C().nombre(b.liste.format) : "";
-      return `${C().nombre(n)}${format} ${titreEntrees}` + b.resumeOptions();
+      return [`${C().nombre(n)}${format} ${titreEntrees}`, ...b.resumeOptions([])].join(" · ");
     }
 
     function dessinerBarre(globaux, parRang) {

@@ -134,7 +134,7 @@
         }
         // A folded picker shows it on its summary line: seen without opening it.
         const cible = bloc.tagName === "DETAILS" && bloc.querySelector("summary") ? bloc.querySelector("summary") : bloc;
-        cible.append(el("span", { classe: "cpd-aide-champ cpd-impose", "data-role": "impose" }, `🔒 Imposé par les règles (${valeur})${pourquoi}`));
+        cible.append(el("span", { classe: "cpd-aide-champ cpd-impose", "data-role": "impose" }, `Imposé par les règles (${valeur})${pourquoi}`));
         return;
       }
       bloc.append(el("span", { classe: "cpd-aide-champ cpd-impose", "data-role": "impose-propose" }, `Les règles imposent ici : ${valeur}${pourquoi} `,

@@ -579,18 +579,19 @@
       return C().nombre(n) + " " + mots.join(" ");
     }
 
-    /** The list-wide choices in short (« Coopératif », « Lumière »), for the summary. */
-    function resumeOptions() {
+    /** The list-wide choices in short (« Coopératif », « Lumière »), for the summary; none said twice. */
+    function resumeOptions(dits) {
       const options = estObjet(b.liste && b.liste.options) ? b.liste.options : {};
       const noms = Object.entries(options).filter(([, v]) => typeof v === "string").map(([k, v]) => b.nomValeur("/options/" + k, v));
-      return noms.length ? " · " + noms.join(" · ") : "";
+      const vus = new Set(dits.map((m) => m.toLocaleLowerCase("fr")));
+      return noms.filter((n) => !vus.has(n.toLocaleLowerCase("fr")) && vus.add(n.toLocaleLowerCase("fr")));
     }
 
     function resumeListe() {
       const l = b.liste || {};
       const morceaux = [typeof l.nom === "string" && l.nom.trim() ? l.nom.trim() : "Liste sans nom"];
       if (typeof l.format === "number") morceaux.push(String(((schema.properties || {}).format || {}).title || "Format") + " " + C().nombre(l.format));
-      return morceaux.join(" · ") + resumeOptions();
+      return [...morceaux, ...resumeOptions(morceaux)].join(" · ");
     }
 
     // --- Engine calls ---
