@@ -344,7 +344,10 @@
         const messages = parRang.get(i) || [];
         const sig = signatureEntree(e, i, messages);
         const ancien = dessins.entrees[i];
-        if (ancien && ancien.sig === sig) noeuds.push(ancien.noeud);
+        // The entry whose control already shows the player's change waits for the report (its
+        // signature is kept old, so the report redraws it).
+        const enAttente = b.affichee === i && b.aJour === false && !b.illisible && ancien && ancien.noeud.isConnected;
+        if ((ancien && ancien.sig === sig) || enAttente) noeuds.push(ancien.noeud);
         else {
           const noeud = ligneEntree(e, i, entrees.length, messages);
           if (ancien && ancien.noeud.isConnected) ancien.noeud.replaceWith(noeud);
@@ -365,11 +368,16 @@
       if (cible) {
         const e = document.getElementById(cible);
         if (e && e !== document.activeElement) {
-          if (e.disabled) {
-            const ligne = e.closest(".cpd-ligne");
-            const autre = ligne && ligne.querySelector("button:not([disabled])");
-            if (autre) autre.focus();
-          } else e.focus({ preventScroll: false });
+          b.focusParDessin = true;
+          try {
+            if (e.disabled) {
+              const ligne = e.closest(".cpd-ligne");
+              const autre = ligne && ligne.querySelector("button:not([disabled])");
+              if (autre) autre.focus();
+            } else e.focus({ preventScroll: false });
+          } finally {
+            b.focusParDessin = false;
+          }
         }
       }
       b.marquerChoixOuverts();

@@ -5,6 +5,8 @@
   "use strict";
 
   const P = (window.Compendium.composerParties = window.Compendium.composerParties || {});
+  /** A change whose control already shows the new value: its entry is redrawn with the report. */
+  const AFFICHE = Object.freeze({ affiche: true });
 
   P.champs = function (b) {
     const C = () => window.Compendium;
@@ -24,6 +26,9 @@
         appliquerChoix(chemin, conteneur, connue.reponse);
         return;
       }
+      // Focus given back by a drawing (dessiner) is not the player asking: the choices come with
+      // the check's follow-up if they were asked for, else at the player's own focus.
+      if (b.focusParDessin) return;
       // The same check again, asking for this field's choices after it: one validation per step in
       // the worker's idle time, given up at the next change of the list.
       if (conteneur.tagName !== "DETAILS") b.choixDemandes.add(cle);
@@ -199,7 +204,7 @@
           select.append(el("option", { value: JSON.stringify(valeur), "data-valeur": JSON.stringify(valeur) }, String(valeur) + " (inconnu)"));
           select.value = JSON.stringify(valeur);
         }
-        select.addEventListener("change", () => b.changer(chemin, select.value === "" ? undefined : JSON.parse(select.value)));
+        select.addEventListener("change", () => b.changer(chemin, select.value === "" ? undefined : JSON.parse(select.value), AFFICHE));
         const bloc = champ(select);
         const demander = () => marquerChoix(chemin, bloc);
         select.addEventListener("focus", demander);
@@ -218,6 +223,9 @@
           const caseEl = el("input", { type: "checkbox", id: idCase, "data-valeur": JSON.stringify(v) });
           caseEl.checked = choisies.some((x) => x === v);
           caseEl.addEventListener("change", () => {
+            // The value now (the boxes may be clicked again before the entry is redrawn).
+            const actuelle = b.valeurA(chemin);
+            const choisies = Array.isArray(actuelle) ? actuelle : actuelle === undefined || actuelle === null ? [] : [actuelle];
             // Enums keep the schema's order; data ids keep the order they were added in (Hate:
             // an amélioration covers the earlier one of its slot).
             const valeurs = donnees
@@ -226,7 +234,7 @@
             let nouvelle = valeurs.length ? valeurs : undefined;
             if (nouvelle && nouvelle.length === 1 && types(s).includes("string") && !Array.isArray(valeur)) nouvelle = nouvelle[0];
             b.focusApres = idCase;
-            b.changer(chemin, nouvelle);
+            b.changer(chemin, nouvelle, AFFICHE);
           });
           const cout = coutChoix(c);
           const li = el("li", {}, caseEl, " ", el("label", { for: idCase }, c.inconnu ? String(v) + " (inconnu)" : nomChoix(c)),
@@ -285,7 +293,7 @@
         caseEl.checked = valeur === true;
         caseEl.addEventListener("change", () => {
           const defaut = s.default === undefined ? false : s.default;
-          b.changer(chemin, caseEl.checked === defaut && !o.requis ? undefined : caseEl.checked);
+          b.changer(chemin, caseEl.checked === defaut && !o.requis ? undefined : caseEl.checked, AFFICHE);
         });
         return el("div", { classe: "cpd-champ-composer cpd-champ-booleen", "data-champ": String(cle) },
           caseEl, " ", el("label", { for: id, classe: "cpd-champ-titre" }, titre), aide(s));
@@ -299,7 +307,7 @@
         entree.addEventListener("change", () => {
           const texte = entree.value.trim();
           const n = Number(texte);
-          b.changer(chemin, texte === "" || !Number.isFinite(n) ? undefined : g === "entier" ? Math.trunc(n) : n);
+          b.changer(chemin, texte === "" || !Number.isFinite(n) ? undefined : g === "entier" ? Math.trunc(n) : n, AFFICHE);
         });
         const depart = s["x-depart"];
         const note = estObjet(depart) && valeur === depart.valeur && depart.explication
@@ -323,7 +331,7 @@
           proposees = el("datalist", { id: id + "-suggestions" }, suggestions);
           entree.setAttribute("list", id + "-suggestions");
         }
-        entree.addEventListener("change", () => b.changer(chemin, entree.value === "" ? undefined : entree.value));
+        entree.addEventListener("change", () => b.changer(chemin, entree.value === "" ? undefined : entree.value, AFFICHE));
         return champ(entree, proposees);
       }
       if (g === "tableau-valeurs") {
@@ -334,7 +342,7 @@
         entree.addEventListener("change", () => {
           const morceaux = entree.value.split(/[,;]/).map((x) => x.trim()).filter(Boolean);
           const valeurs = morceaux.map((x) => (numerique && /^-?\d+$/.test(x) ? Number(x) : x));
-          b.changer(chemin, valeurs.length ? valeurs : undefined);
+          b.changer(chemin, valeurs.length ? valeurs : undefined, AFFICHE);
         });
         return champ(entree, el("span", { id: id + "-format", classe: "cpd-aide-champ" }, "Valeurs séparées par des virgules."));
       }
@@ -420,7 +428,7 @@
         el("option", { value: "", "data-valeur": "" }, o.requis ? "— Choisir —" : "— Aucun —"),
         noms.map((k) => el("option", { value: k, "data-valeur": JSON.stringify(k) }, b.libelle(null, k))));
       select.value = typeof valeur === "string" ? valeur : "";
-      select.addEventListener("change", () => b.changer(chemin, select.value === "" ? undefined : select.value));
+      select.addEventListener("change", () => b.changer(chemin, select.value === "" ? undefined : select.value, AFFICHE));
       return champ(select);
     }
 

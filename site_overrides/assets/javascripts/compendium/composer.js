@@ -166,6 +166,8 @@
       illisible: null, // message when the text view cannot be read
       focusApres: null, // id of the control to focus after the next drawing
       ouverte: null, // index of the entry open for editing (one at a time), or null
+      affichee: null, // index of the entry whose control shows a change the report has not confirmed yet
+      focusParDessin: false, // true while a drawing gives the focus back (not the player's move)
       neuves: new WeakSet(), // entries added by a click and not yet changed: their errors are « à compléter »
       forces: new Map(), // pointer -> the engine's forced value of that field (composer_suite), for this list
       choix: new Map(), // pointer -> {liste: signature, reponse}: the allowed choices of a field
@@ -383,6 +385,7 @@
     const avecEntrees = (liste) => estObjet(liste) && Array.isArray(liste.entrees) && liste.entrees.length > 0;
 
     function memoriser() {
+      b.affichee = null; // a change drawn by the builder (changer sets it again for its own controls)
       pile.push(JSON.stringify(b.liste));
       if (pile.length > MAX_ANNULER) pile.shift();
     }
@@ -405,6 +408,10 @@
     function attendreCalcul() {
       clearTimeout(minuteurCalcul);
       minuteurCalcul = setTimeout(() => {
+        if (b.aJour === false && b.affichee !== null) {
+          b.affichee = null; // the report is late: the entry is drawn as the list now is
+          b.dessiner();
+        }
         if (b.aJour === false && b.zones.total) {
           b.zones.total.textContent = "Total : calcul…";
           b.zones.total.dataset.etat = "calcul";
@@ -416,12 +423,17 @@
     const rangDe = (chemin) => (chemin[0] === "entrees" && typeof chemin[1] === "number" ? chemin[1] : null);
     const cheminDe = (cle) => String(cle).split("/").slice(1).map((m) => m.replace(/~1/g, "/").replace(/~0/g, "~")).map((m) => (/^\d+$/.test(m) ? Number(m) : m));
 
-    /** One change from a control: remember the previous state (« Annuler »), write the text. */
-    function changer(chemin, valeur) {
+    /**
+     * One change from a control: remember the previous state (« Annuler »), write the text. With
+     * `{affiche: true}` the control already shows the new value (a box, a select, a typed number):
+     * its entry is not redrawn now but with the engine's report, once instead of twice a click.
+     */
+    function changer(chemin, valeur, options) {
       memoriser();
       const r = rangDe(chemin);
       if (r !== null && b.liste.entrees && estObjet(b.liste.entrees[r])) b.neuves.delete(b.liste.entrees[r]);
       modifier(b.liste, chemin, valeur);
+      b.affichee = options && options.affiche && r !== null ? r : null;
       ecrire();
     }
 
@@ -434,6 +446,7 @@
 
     /** Open entry `i` for editing (null: close it); the others fold. */
     function ouvrirEntree(i, focus) {
+      b.affichee = null;
       b.ouverte = typeof i === "number" ? i : null;
       b.focusApres = focus || (b.ouverte !== null ? "cpd-entree-" + b.ouverte + "-ouvrir" : null);
       b.dessiner();
@@ -445,6 +458,7 @@
       const morceaux = String(cible || "").split("/").slice(1);
       const r = morceaux[0] === "entrees" && /^\d+$/.test(morceaux[1] || "") ? Number(morceaux[1]) : null;
       if (r !== null && b.ouverte !== r) {
+        b.affichee = null;
         b.ouverte = r;
         b.dessiner();
         demanderSuite();
