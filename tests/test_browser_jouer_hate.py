@@ -127,3 +127,43 @@ def test_fin_de_bataille_ecrit_le_journal_a_390_px(onglet: Onglet, site_url: str
                            timeout=60_000)
     assert "Liste valide" in page.inner_text("[data-role=etat]")
     assert len(json.loads(page.evaluate("() => localStorage.getItem('compendium.listes.hate')"))["listes"]) == 2
+
+
+def test_un_affrontement_de_trop_ecrit_quand_meme_et_signale_par_le_verificateur(onglet: Onglet, site_url: str) -> None:
+    """Written despite the checker's refusal: the builder then shows the schedule error on the log."""
+    page = onglet.page
+    page.set_viewport_size(TELEPHONE)
+    liste = yaml.safe_load(EXEMPLE.read_text("utf-8"))
+    joueurs = [j["nom"] for j in liste["journal"]["joueurs"]]
+    page.goto(site_url + "hate/jouer/")
+    attendre_moteur(page)
+    page.select_option("[data-role=exemple]", page.eval_on_selector(
+        "[data-role=exemple]", "(s, nom) => [...s.options].find(o => (o.dataset.url || '').includes(nom)).value",
+        EXEMPLE.stem))
+    page.get_by_role("button", name="Jouer cet exemple").click()
+    page.wait_for_selector("[data-role=partie]:not([hidden]) .cpj-fiche", timeout=60_000)
+    page.get_by_role("button", name="Fin de la bataille").click()
+    page.wait_for_selector("[data-apres-etape=resultat]", timeout=60_000)
+    # Every affrontement the example schedules is already in its log: a new one is one too many.
+    page.select_option("select[data-champ=affrontement]", "__nouvel")
+    page.select_option("select[data-champ=joueur_1]", joueurs[0])
+    page.select_option("select[data-champ=joueur_2]", joueurs[1])
+    page.select_option("select[data-champ=attaquant]", joueurs[0])
+    page.select_option("select[data-champ=cible]", "exterieur-4")
+    page.select_option("select[data-champ=scenario]", "traditions")
+    page.select_option("select[data-champ=vainqueur]", joueurs[1])
+    for e in _etapes()[1:]:
+        _suivante(page, e["id"])
+    page.click("[data-role=apres-ecrire]")
+    refus = page.wait_for_selector("[data-role=apres-refus]", timeout=60_000).inner_text()
+    assert f"{len(liste['journal']['affrontements']) + 1}e affrontement" in refus
+    page.click("[data-role=apres-forcer]")
+    page.wait_for_selector("[data-role=apres-fait]", timeout=60_000)
+    page.click("[data-role=apres-verifier]")
+    page.wait_for_url("**/hate/verifier/**")
+    attendre_moteur(page)
+    page.wait_for_function("() => /Liste invalide/.test(document.querySelector('[data-role=etat]').innerText)", timeout=60_000)
+    codes = page.eval_on_selector_all("[data-role=erreurs] li", "ls => ls.map(l => l.dataset.code)")
+    assert "HATE_CH_AFFRONTEMENTS" in codes
+    texte = yaml.safe_load(page.input_value("#cpd-liste"))
+    assert texte["journal"]["affrontements"][-1]["joueurs"] == joueurs

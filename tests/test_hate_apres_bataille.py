@@ -137,7 +137,26 @@ def test_un_affrontement_prevu_prend_son_attaquant(hate: dict[str, Any]) -> None
     assert r["liste"]["journal"]["affrontements"][prevu]["attaquant"] == joueurs[1]
 
 
+def test_la_capitale_visee_garde_la_haine_saisie(hate: dict[str, Any]) -> None:
+    liste = _liste()
+    i, affrontement = _en_cours(liste)
+    moi = liste["journal"]["joueur"]
+    # Battle 1: the player takes interieur-1, next to the capital on the example's map...
+    premiere = ajouter_bataille(hate, liste, {"affrontement": i, "cible": "interieur-1", "scenario": "autre-fiche",
+                                              "vainqueur": moi})["liste"]
+    assert any("capitale" in t.get("voisins", []) for t in premiere["journal"]["territoires"] if t["id"] == "interieur-1")
+    prevu = next(k for k, a in enumerate(premiere["journal"]["affrontements"]) if not a.get("batailles"))
+    # ... then targets the capital in the next affrontement, with the Haine typed for each player.
+    noms = [j["nom"] for j in liste["journal"]["joueurs"]]
+    r = ajouter_bataille(hate, premiere, {"affrontement": prevu, "attaquant": moi, "cible": "capitale",
+                                          "scenario": "scenario-du-tyran", "vainqueur": moi, "haine": {noms[0]: 7, noms[1]: ""}})
+    assert r["liste"]["journal"]["affrontements"][prevu]["batailles"][0]["haine"] == {noms[0]: 7}  # a blank is left out
+    assert r["nouvelles"] == [] and r["valide"] is True
+
+
 @pytest.mark.parametrize(("saisie", "message"), [
+    ({"cible": "capitale", "scenario": "autre-fiche", "vainqueur": "Ana", "haine": {"Chloé": 3}}, "n'est pas un joueur"),
+    ({"cible": "capitale", "scenario": "autre-fiche", "vainqueur": "Ana", "haine": {"Ana": -1}}, "un nombre entier de 0 à"),
     ({"cible": "interieur-1", "scenario": "autre-fiche", "vainqueur": "Chloé"}, "Vainqueur : choisissez l'un des joueurs"),
     ({"scenario": "autre-fiche", "vainqueur": "Ana"}, "Territoire visé : choisissez-le"),
     ({"cible": "interieur-1", "scenario": "autre-fiche", "vainqueur": "Ana", "tuees": [99]}, "n'est pas une figurine"),

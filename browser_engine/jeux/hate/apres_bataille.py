@@ -26,6 +26,7 @@ TITRES = {"amélioration générique": "Améliorations génériques", "améliora
 IDENT = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 MAX_NOM = 60
 MAX_FIGURES = 40
+MAX_HAINE = 9999  # the log schema's bound
 ACCENTS = str.maketrans("àâäáãçéèêëíìîïñóòôöõúùûüýÿœæ", "aaaaaceeeeiiiinooooouuuuyyoa")
 
 
@@ -90,8 +91,7 @@ def _ouverts(journal: dict[str, Any]) -> list[dict[str, Any]]:
         out.append({"index": i, "numero": i + 1, "joueurs": joueurs, "batailles": batailles,
                     "attaquant": _attaquant(affrontement, joueurs, batailles),
                     "avec_moi": moi in joueurs if moi else True,
-                    "nom": f"Affrontement {i + 1} : {joueurs[0]} contre {joueurs[1]} — "
-                           f"{'1re' if batailles == 0 else '2e'} bataille"})
+                    "nom": f"{i + 1} : {joueurs[0]} contre {joueurs[1]} ({'1re' if batailles == 0 else '2e'} bataille)"})
     out.sort(key=lambda a: (not a["avec_moi"], a["index"]))
     return out
 
@@ -235,10 +235,27 @@ def _affrontement(journal: dict[str, Any], saisie: dict[str, Any], joueurs: list
     return len(affrontements) - 1, nouveau
 
 
-def _bataille(saisie: dict[str, Any], joueurs: list[str], figurines: int) -> dict[str, Any]:
+def _haine(valeurs: Any, joueurs: list[str]) -> dict[str, int]:
+    """The Haine totals typed for a capital target (l. 327-329), by player; blanks are left out."""
+    out: dict[str, int] = {}
+    for nom, valeur in _dict(valeurs).items():
+        if valeur is None or valeur == "":
+            continue
+        if nom not in joueurs:
+            raise ErreurEntree(f"Haine : « {nom} » n'est pas un joueur de la chronique.")
+        if not isinstance(valeur, int) or isinstance(valeur, bool) or not 0 <= valeur <= MAX_HAINE:
+            raise ErreurEntree(f"Haine de {nom} : un nombre entier de 0 à {MAX_HAINE}.")
+        out[nom] = valeur
+    return out
+
+
+def _bataille(saisie: dict[str, Any], joueurs: list[str], figurines: int, tous: list[str]) -> dict[str, Any]:
     bataille: dict[str, Any] = {"cible": _ident(saisie, "cible", "Territoire visé"),
                                 "scenario": _ident(saisie, "scenario", "Scénario"),
                                 "vainqueur": _nom_joueur(saisie.get("vainqueur"), joueurs, "Vainqueur")}
+    haine = _haine(saisie.get("haine"), tous)
+    if haine:
+        bataille["haine"] = haine
     tuees = _numeros(saisie.get("tuees"), figurines, "Figurines tuées")
     if tuees:
         bataille["tuees"] = tuees
@@ -269,7 +286,8 @@ def ajouter_bataille(donnees: dict[str, Any], liste: dict[str, Any], saisie: Any
         liste: the list document, with its `journal` (left unchanged).
         saisie: what the walkthrough picked: `affrontement` (an open one's index) or `joueur_1`,
             `joueur_2`, `attaquant` (a new one); `cible` or `cible_nom`, `scenario` or
-            `scenario_nom`, `vainqueur`, `tuees` (entry numbers), `ameliorations` ([{figure, amelioration}]).
+            `scenario_nom`, `vainqueur`, `haine` ({player: total}, for a capital target), `tuees`
+            (entry numbers), `ameliorations` ([{figure, amelioration}]).
 
     Returns:
         `liste` (the new document), `texte` (it as YAML), `chemin` (the battle's pointer),
@@ -286,7 +304,7 @@ def ajouter_bataille(donnees: dict[str, Any], liste: dict[str, Any], saisie: Any
     journal = _journal(nouvelle)
     index, affrontement = _affrontement(journal, saisie, _joueurs(journal))
     paire = [j for j in (_texte(x) for x in _liste(affrontement.get("joueurs"))) if j]
-    bataille = _bataille(saisie, paire, len(_liste(nouvelle.get("entrees"))))
+    bataille = _bataille(saisie, paire, len(_liste(nouvelle.get("entrees"))), _joueurs(journal))
     batailles = affrontement.setdefault("batailles", [])
     batailles.append(bataille)
     avant = _cles(valider(donnees, liste).get("erreurs"))

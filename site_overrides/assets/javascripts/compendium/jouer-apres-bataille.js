@@ -87,7 +87,7 @@
     }
 
     function choix(label, valeur, options, surChoix, attrs) {
-      const id = "cpj-apres-" + label.replace(/[^a-z]/gi, "").toLowerCase();
+      const id = "cpj-apres-" + label.replace(/[^a-z0-9]/gi, "").toLowerCase();
       const select = el("select", { id, "data-champ": attrs || null },
         el("option", { value: "", texte: "— choisir —" }),
         options.map((o) => (o.groupe
@@ -147,11 +147,32 @@
       const cibles = form.territoires.concat(form.carte ? [] : [{ id: AUTRE, nom: "Autre territoire…" }]);
       champs.push(choix("Territoire visé", s.cible, cibles, (v) => { s.cible = v; changer(); }, "cible"));
       if (s.cible === AUTRE) champs.push(saisieLibre("Nom du territoire", s.cible_nom, (v) => { s.cible_nom = v; }, "cible_nom"));
+      if (s.cible === "capitale") champs.push(etapeHaine());
       const scenarios = form.scenarios.concat([{ id: AUTRE, nom: "Autre fiche de votre boîte…" }]);
       champs.push(choix("Scénario", s.scenario, scenarios, (v) => { s.scenario = v; changer(); }, "scenario"));
       if (s.scenario === AUTRE) champs.push(saisieLibre("Nom de la fiche", s.scenario_nom, (v) => { s.scenario_nom = v; }, "scenario_nom"));
       if (paire().length === 2) champs.push(choix("Vainqueur", s.vainqueur, noms(paire()), (v) => { s.vainqueur = v; changer(); }, "vainqueur"));
       return champs;
+    }
+
+    /** A capital target: each player's Haine when it was chosen (optional; the checker needs it for a third player's capital). */
+    function etapeHaine() {
+      const s = saisie();
+      s.haine = s.haine || {};
+      return el("fieldset", { classe: "cpj-apres-cases", "data-champ": "haine" },
+        el("legend", { texte: "Haine de chaque joueur au moment de viser la capitale (facultatif)" }),
+        form.joueurs.map((nom, k) => {
+          const id = `cpj-apres-haine-${k}`;
+          const input = el("input", { type: "number", id, min: "0", max: "9999", inputmode: "numeric", "data-joueur": nom });
+          input.value = s.haine[nom] ?? "";
+          input.addEventListener("input", () => {
+            const v = parseInt(input.value, 10);
+            if (Number.isInteger(v)) s.haine[nom] = v;
+            else delete s.haine[nom];
+            ctx.sauver();
+          });
+          return el("p", {}, el("label", { for: id, texte: nom }), " ", input);
+        }));
     }
 
     function tuees() {
@@ -224,6 +245,7 @@
         r.affrontement = Number(s.affrontement);
         if (s.attaquant) r.attaquant = s.attaquant;
       }
+      if (s.cible === "capitale" && s.haine) r.haine = s.haine;
       if (s.cible === AUTRE) r.cible_nom = s.cible_nom;
       else r.cible = s.cible;
       if (s.scenario === AUTRE) r.scenario_nom = s.scenario_nom;
@@ -231,7 +253,19 @@
       return r;
     }
 
+    let ecriture = false; // one write at a time: a second tap must not write the battle twice
+
     async function ecrire(force) {
+      if (ecriture) return;
+      ecriture = true;
+      try {
+        await ecrireUneFois(force);
+      } finally {
+        ecriture = false;
+      }
+    }
+
+    async function ecrireUneFois(force) {
       const p = ctx.partie();
       const message = zone.querySelector("[data-role=apres-message]");
       message.replaceChildren("Écriture dans le journal…");
