@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,8 @@ from browser_engine.jeux.hate.apres_bataille import ajouter_bataille, formulaire
 from browser_engine.requetes import executer
 from browser_engine.validation import valider
 from browser_engine.yaml_lite import parse_yaml
+from generator.plugin import load_site
+from generator.problems import DataError
 from tests.engine_support import load_bundle
 from tests.test_partie_donnees import _book
 
@@ -190,3 +193,20 @@ def test_noms_saisis_et_texte_yaml() -> None:
     document = {"nom": "d'Um'Cal: #1", "vrai": "true", "n": [1, 2], "vide": {}, "cles": {"Ana B": 3, "yes": 1},
                 "liste": [{"a": [1], "b": {"c": "x"}}, "simple"]}
     assert yaml.safe_load(texte_yaml(document)) == document == parse_yaml(texte_yaml(document))
+
+
+def test_les_etapes_d_apres_bataille_sont_verifiees_a_la_construction(tmp_path: Path) -> None:
+    """A step's unknown rule and a step id given twice stop the build, located file:line:col."""
+    shutil.copytree(ROOT / "data" / "hate", tmp_path / "data" / "hate")
+    (tmp_path / "schemas").symlink_to(ROOT / "schemas")
+    fichier = tmp_path / "data" / "hate" / "partie.yaml"
+    texte = fichier.read_text("utf-8")
+    texte = texte.replace("regle: mur-de-la-mort", "regle: mur-des-morts").replace("- id: piste\n", "- id: carte\n")
+    fichier.write_text(texte, "utf-8")
+    with pytest.raises(DataError) as exc:
+        load_site(tmp_path)
+    problemes = [str(p) for p in exc.value.problems]
+    regle = texte.count("\n", 0, texte.index("mur-des-morts")) + 1
+    assert any(p.startswith(f"data/hate/partie.yaml:{regle}:") and "$.partie.apres_bataille.etapes[3].regle" in p
+               and "« mur-des-morts »" in p for p in problemes), problemes
+    assert any("$.partie.apres_bataille.etapes[5].id" in p and "en double" in p for p in problemes), problemes
