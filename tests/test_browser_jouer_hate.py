@@ -21,6 +21,20 @@ ROOT = Path(__file__).resolve().parent.parent
 EXEMPLE = ROOT / "data" / "hate" / "listes" / "24-chronique-avec-journal.yaml"
 TELEPHONE = {"width": 390, "height": 844}
 ZONE = "[data-role=apres-zone]"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def _axe(page: object) -> list[dict]:
+    """axe-core's serious or critical violations in the walkthrough (a dev dependency from node_modules)."""
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    page.evaluate("() => window.scrollTo(0, 0)")  # Material's « back to top » button floats over the text once scrolled
+    page.mouse.move(0, 0)  # a link under the pointer takes the theme's hover colour
+    return page.evaluate("""async () => {
+      const r = await axe.run(document.querySelector('[data-role=apres]'));
+      return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+        .map(v => ({id: v.id, impact: v.impact, cibles: v.nodes.slice(0, 5).map(n => n.target.join(' '))}));
+    }""")
 
 
 def _etapes() -> list[dict]:
@@ -66,6 +80,10 @@ def test_fin_de_bataille_ecrit_le_journal_a_390_px(onglet: Onglet, site_url: str
     page.select_option("select[data-champ=cible]", "interieur-1")
     page.select_option("select[data-champ=scenario]", deja)  # the 1st battle's scenario: the checker refuses it
     page.select_option("select[data-champ=vainqueur]", attaquant)
+    page.select_option("select[data-champ=cible]", "capitale")  # the Haine fields show for a capital target
+    page.fill("[data-champ=haine] input >> nth=0", "12")
+    assert _axe(page) == []
+    page.select_option("select[data-champ=cible]", "interieur-1")
 
     _suivante(page, "captifs")
     page.check("[data-apres-etape=captifs] input[data-figure='4']")
@@ -90,6 +108,7 @@ def test_fin_de_bataille_ecrit_le_journal_a_390_px(onglet: Onglet, site_url: str
     page.select_option("select[data-champ=figure]", "1")
     page.select_option("select[data-champ=amelioration]", "generique-a-01")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= TELEPHONE["width"]
+    assert _axe(page) == []
     page.locator("[data-role=apres]").screenshot(path=str(output_dir / "jouer-hate-apres-bataille-390.png"))
 
     # Refused: the same scenario twice in one affrontement, with the checker's message; nothing saved.

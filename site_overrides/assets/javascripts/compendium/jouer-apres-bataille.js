@@ -330,7 +330,8 @@
       const derniere = i === form.etapes.length - 1;
       zone.replaceChildren(
         el("ol", { classe: "cpj-apres-etapes", "aria-label": "Étapes après la bataille" }, form.etapes.map((x, k) =>
-          el("li", { classe: k === i ? "cpj-etape--courante" : k < i ? "cpj-etape--faite" : "", "aria-current": k === i ? "step" : null }, lien(x.lien, x.nom)))),
+          el("li", { classe: k === i ? "cpj-etape--courante" : null, "aria-current": k === i ? "step" : null },
+            k < i ? el("span", { "aria-hidden": "true", texte: "✓ " }) : null, lien(x.lien, x.nom)))),
         el("div", { classe: "cpj-apres-etape", "data-apres-etape": e.id, role: "group", "aria-labelledby": "cpj-apres-titre-etape" },
           el("h3", { id: "cpj-apres-titre-etape" }, `Étape ${i + 1} / ${form.etapes.length} : `, lien(e.lien, e.nom)),
           e.aide ? el("p", { classe: "cpd-aide", texte: e.aide }) : null, contenu),
