@@ -29,7 +29,8 @@ def _axe(page: object) -> list[dict]:
     if not page.evaluate("() => typeof axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
     page.evaluate("() => window.scrollTo(0, 0)")  # Material's « back to top » button floats over the text once scrolled
-    page.mouse.move(0, 0)  # a link under the pointer takes the theme's hover colour
+    page.mouse.move(0, 0)  # a link under the pointer takes the theme's hover colour...
+    page.wait_for_function("() => document.getAnimations().length === 0")  # ... and loses it through a transition
     return page.evaluate("""async () => {
       const r = await axe.run(document.querySelector('[data-role=apres]'));
       return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
@@ -169,8 +170,21 @@ def test_un_affrontement_de_trop_ecrit_quand_meme_et_signale_par_le_verificateur
     page.select_option("select[data-champ=joueur_2]", joueurs[1])
     page.select_option("select[data-champ=attaquant]", joueurs[0])
     page.select_option("select[data-champ=cible]", "exterieur-4")
-    page.select_option("select[data-champ=scenario]", "traditions")
+    page.select_option("select[data-champ=scenario]", "__autre")
+    page.fill("input[data-champ=scenario_nom]", "Le Gué Sanglant")  # a sheet of the player's box (invented here)
     page.select_option("select[data-champ=vainqueur]", joueurs[1])
+    # What is typed survives a reload.
+    page.reload()
+    page.wait_for_selector("[data-apres-etape=resultat]", timeout=60_000)
+    assert page.input_value("input[data-champ=scenario_nom]") == "Le Gué Sanglant"
+    assert page.input_value("select[data-champ=attaquant]") == joueurs[0]
+    # Keyboard: « Étape suivante » keeps the focus on the walkthrough's own button.
+    page.focus("[data-role=apres-suivante]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-apres-etape=captifs]")
+    assert page.evaluate("() => document.activeElement.dataset.role") == "apres-suivante"
+    page.click("[data-role=apres-precedente]")
+    page.wait_for_selector("[data-apres-etape=resultat]")
     for e in _etapes()[1:]:
         _suivante(page, e["id"])
     page.click("[data-role=apres-ecrire]")
@@ -186,3 +200,4 @@ def test_un_affrontement_de_trop_ecrit_quand_meme_et_signale_par_le_verificateur
     assert "HATE_CH_AFFRONTEMENTS" in codes
     texte = yaml.safe_load(page.input_value("#cpd-liste"))
     assert texte["journal"]["affrontements"][-1]["joueurs"] == joueurs
+    assert texte["journal"]["affrontements"][-1]["batailles"][0]["scenario"] == "le-gue-sanglant"

@@ -52,12 +52,18 @@
 
     const etat = () => ctx.partie() && ctx.partie().apres;
     const saisie = () => etat().saisie;
+    // Redraw after a change; focus stays on the same control, else goes to the step's heading.
     const changer = () => {
       ctx.sauver();
-      const focus = document.activeElement && zone.contains(document.activeElement) ? document.activeElement.id : null;
+      const actif = document.activeElement && zone.contains(document.activeElement) ? document.activeElement : null;
+      const id = actif && actif.id;
+      const roleActif = actif && actif.dataset.role;
       dessiner().then(() => {
-        const cible = focus && document.getElementById(focus);
-        if (cible && zone.contains(cible)) cible.focus();
+        if (!actif) return;
+        const cible = (id && document.getElementById(id)) || (roleActif && zone.querySelector(`[data-role="${roleActif}"]`)) ||
+          zone.querySelector("#cpj-apres-titre-etape");
+        if (cible && zone.contains(cible) && !cible.disabled) cible.focus();
+        else zone.querySelector("#cpj-apres-titre-etape")?.focus();
       });
     };
 
@@ -333,7 +339,7 @@
           el("li", { classe: k === i ? "cpj-etape--courante" : null, "aria-current": k === i ? "step" : null },
             k < i ? el("span", { "aria-hidden": "true", texte: "✓ " }) : null, lien(x.lien, x.nom)))),
         el("div", { classe: "cpj-apres-etape", "data-apres-etape": e.id, role: "group", "aria-labelledby": "cpj-apres-titre-etape" },
-          el("h3", { id: "cpj-apres-titre-etape" }, `Étape ${i + 1} / ${form.etapes.length} : `, lien(e.lien, e.nom)),
+          el("h3", { id: "cpj-apres-titre-etape", tabindex: "-1" }, `Étape ${i + 1} / ${form.etapes.length} : `, lien(e.lien, e.nom)),
           e.aide ? el("p", { classe: "cpd-aide", texte: e.aide }) : null, contenu),
         el("p", { classe: "cpj-actions cpj-navigation" },
           el("button", { type: "button", classe: "md-button cpj-gros", "data-role": "apres-precedente", disabled: i === 0, texte: "Étape précédente",
