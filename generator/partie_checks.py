@@ -2,7 +2,8 @@
 
 Every `regle` names an entry of the game; ids are unique within their list (counters and
 statuses share one namespace, as do phases and steps); a counter's literal bounds are ordered;
-a counter or status only targets the sheet kinds the file declares in `figures`.
+a counter or status only targets the sheet kinds the file declares in `figures`; the after-battle
+steps (`apres_bataille`) have unique ids.
 """
 from __future__ import annotations
 
@@ -79,6 +80,9 @@ def file_problems(data_file: DataFile, ids: set[str]) -> list[Problem]:
               for i, p in enumerate(phases) for j, e in enumerate(p.get("etapes", []))]
     found += _duplicates(data_file, steps, "identifiant de phase ou d'étape")
     found += _duplicates(data_file, [(root + ("des", i), d) for i, d in enumerate(partie.get("des", []))], "identifiant de dé")
+    apres = partie.get("apres_bataille", {}).get("etapes", [])
+    found += _duplicates(data_file, [(root + ("apres_bataille", "etapes", i), e) for i, e in enumerate(apres)],
+                         "identifiant d'étape d'après-bataille")
     return found
 
 

@@ -6,7 +6,9 @@
 //
 // Storage (never throws; a refused write is said until a write succeeds, the game stays in memory):
 //   localStorage "compendium.jouer.<jeu>"          the game: {v, texte, nom, resultat, valeurs, tour,
-//                                                   etape, journal, debut}, written after every tap
+//                                                   etape, journal, debut, apres}, written after every tap
+//                                                   (apres: the « Fin de la bataille » walkthrough in
+//                                                   progress, jouer-apres-bataille.js)
 //   localStorage "compendium.jouer.<jeu>.demande"  a list sent by « Jouer cette liste » (jouer-lien.js)
 //   localStorage "compendium.jouer.<jeu>.abime"    a stored game that could not be read, set aside as
 //                                                   is (then .abime-2…), never over an earlier one
@@ -418,6 +420,7 @@
       dessinerSequence();
       dessinerFiches();
       dessinerJournal();
+      if (apres) apres.dessiner();
       garderEveille();
     }
 
@@ -572,6 +575,8 @@
       if (e.key === CLE + jeu + ".demande" && e.newValue) traiterDemande();
     });
 
+    // « Fin de la bataille » (chronicle logs), when the page has it.
+    const apres = C().apresBataille ? C().apresBataille.monter({ outil, jeu, base, moteur, partie: () => partie, sauver, noter, avis }) : null;
     partie = lirePartie(jeu, avis);
     montrer();
     traiterDemande();
