@@ -23,6 +23,7 @@ ACTIONS: dict[str, str] = {
     "reparer": "browser_engine.reparer:action_reparer",
     "partie": "browser_engine.partie:action_partie",
     "chance": "browser_engine.partie:action_chance",
+    "chance-symboles": "browser_engine.chance_symboles:action_chance_symboles",
 }
 
 

@@ -107,6 +107,24 @@
     }
   }
 
+  /** The same faces as the engine reads them: a symbol (text) or `{symbol: count}` with numbers. */
+  function facesSymboles(jeu, stockage, faces) {
+    let brutes = null;
+    try {
+      const typees = stockage ? materiel(jeu, "des", stockage) : null;
+      brutes = Array.isArray(typees) ? typees : stockage ? JSON.parse(lire("compendium.des." + jeu + "." + stockage) || "null") : null;
+    } catch (e) {
+      brutes = null;
+    }
+    if (!Array.isArray(brutes) || brutes.length !== faces.length) return faces;
+    return brutes.map((f, i) => {
+      if (!f || typeof f !== "object") return faces[i];
+      const face = {};
+      for (const [k, v] of Object.entries(f)) if (String(v).trim() !== "") face[k] = Number(v);
+      return face;
+    });
+  }
+
   // --- The page --------------------------------------------------------------------------------
 
   function heure(iso) {
@@ -356,7 +374,8 @@
             : el("a", { href: outil.dataset.probas, texte: "Saisissez-les dans Probabilités" }), ".");
         return;
       }
-      const tires = Array.from({ length: nombre }, () => faces[tirage(faces.length)]);
+      const indices = Array.from({ length: nombre }, () => tirage(faces.length));
+      const tires = indices.map((i) => faces[i]);
       const pour = role("pour").value.trim();
       const texte = `${nombre} ${bouton.dataset.nom}${pour ? ` pour « ${pour} »` : ""} : ${tires.join(", ")}` +
         (nombre > 1 && tires.every((t) => /^\d+$/.test(t)) ? ` (total ${tires.reduce((s, t) => s + Number(t), 0)})` : "");
@@ -378,7 +397,24 @@
             }
           })
           .catch(() => {});
+      } else {
+        chanceSymboles(facesSymboles(jeu, bouton.dataset.stockage, faces), indices, texte, ligne);
       }
+    }
+
+    /** Symbol dice: the engine's exact chance of at least as many of each rolled symbol (and of all at once). */
+    function chanceSymboles(faces, tires, texte, ligne) {
+      moteur.composer(jeu, { action: "chance-symboles", liste: {}, faces, tires })
+        .then((r) => {
+          if (!r || typeof r.texte !== "string" || !r.symboles || !r.symboles.length || !partie) return;
+          if (role("resultat").textContent === texte) role("resultat").textContent = `${texte} — ${r.texte}`;
+          if (partie.journal.includes(ligne)) {
+            ligne.texte += ` — ${r.texte}`;
+            sauver();
+            dessinerJournal();
+          }
+        })
+        .catch(() => {});
     }
 
     // --- Wake Lock ---------------------------------------------------------------------------------
