@@ -421,9 +421,12 @@
 
     async function garderEveille() {
       if (!partie || !navigator.wakeLock || document.visibilityState !== "visible" || verrou) return;
+      // One request at a time: the page shown again while the browser answers asks only once.
+      verrou = "demande";
       try {
-        verrou = await navigator.wakeLock.request("screen");
-        verrou.addEventListener("release", () => { verrou = null; });
+        const obtenu = await navigator.wakeLock.request("screen");
+        obtenu.addEventListener("release", () => { if (verrou === obtenu) verrou = null; });
+        verrou = obtenu.released ? null : obtenu;
       } catch (e) {
         verrou = null; // refused (battery saver, no permission): the game goes on
       }
