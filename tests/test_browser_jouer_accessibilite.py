@@ -13,11 +13,16 @@ from tests.browser_support import Onglet, attendre_moteur
 
 
 def preparer_jouer(page: object) -> None:
-    """The play page with the first example list started, a status set, a step advanced and a d6 rolled."""
+    """The play page with the first example list started, a card added and a status set where the game
+    has them, a step advanced and a d6 rolled."""
     page.set_viewport_size({"width": 390, "height": 844})
     attendre_moteur(page)
     page.get_by_role("button", name="Jouer cet exemple").click()
     page.wait_for_selector("[data-role=partie]:not([hidden]) .cpj-fiche", timeout=60_000)
+    ajouter = page.locator("[data-role=ajouter-ajout]")  # a card added during play (Tamashii's Enemies)
+    if ajouter.count():
+        ajouter.first.click()
+        page.wait_for_selector("article[data-parent]")
     puces = page.locator(".cpj-puce")
     if puces.count():
         puces.first.click()
