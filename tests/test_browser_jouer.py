@@ -169,6 +169,7 @@ def test_jouer_un_tour_a_390_px(onglet: Onglet, site_url: str, output_dir: Path,
     page.wait_for_timeout(300)
     page.evaluate("() => window.scrollTo(0, document.querySelector('#cpj-tour-titre').getBoundingClientRect().top"
                   " + window.scrollY - 60)")
+    page.mouse.move(0, 0)  # no rule link left hovered (its tooltip would hide the sheets)
     page.wait_for_timeout(600)  # Material's header title settles after a scroll
     page.screenshot(path=str(output_dir / f"jouer-{jeu}-390.png"), full_page=False)
     onglet.verifier_propre()
