@@ -13,6 +13,7 @@ from typing import Any
 
 from . import bundle
 from .errors import ErreurEntree
+from .partie_ajouts import ajouts_partie
 from .validation import valider
 
 Fiche = dict[str, Any]
@@ -277,6 +278,7 @@ def fiches_partie(donnees_jeu: dict[str, Any], liste: dict[str, Any]) -> dict[st
         "des": [{"id": d["id"], "nom": d["nom"], "lien": bundle.ancre(donnees_jeu, d["regle"]), "faces": d.get("faces"),
                  "stockage": d.get("stockage"), "manquant": d.get("manquant")} for d in partie.get("des", [])],
         "interpretations": _interpretations(partie),
+        "ajouts": ajouts_partie(donnees_jeu, partie),
     }
 
 

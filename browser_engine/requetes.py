@@ -24,6 +24,7 @@ ACTIONS: dict[str, str] = {
     "partie": "browser_engine.partie:action_partie",
     "chance": "browser_engine.partie:action_chance",
     "apres-bataille": "browser_engine.jeux.hate.apres_bataille:action_apres_bataille",
+    "chance-symboles": "browser_engine.chance_symboles:action_chance_symboles",
 }
 
 

@@ -56,6 +56,22 @@ def _bounds(data_file: DataFile, parts: Parts, counter: dict[str, Any]) -> list[
     return []
 
 
+def _added_cards(data_file: DataFile, partie: dict[str, Any], kinds: set[Any]) -> list[Problem]:
+    """Cards added during play (`ajouts`): their sheet kinds are declared, their counters' bounds ordered."""
+    found: list[Problem] = []
+    ajouts = [(("partie", "ajouts", i), a) for i, a in enumerate(partie.get("ajouts", [])) if isinstance(a, dict)]
+    found += _duplicates(data_file, ajouts, "identifiant de fiche ajoutée")
+    for parts, ajout in ajouts:
+        for j, kind in enumerate(ajout.get("pour", [])):
+            if kind not in kinds:
+                found.append(data_file.problem(parts + ("pour", j), f"fiche « {kind} » absente de « figures » ({', '.join(sorted(kinds))})"))
+        counters = [(parts + ("compteurs", k), c) for k, c in enumerate(ajout.get("compteurs", [])) if isinstance(c, dict)]
+        found += _duplicates(data_file, counters, "identifiant de compteur")
+        for cparts, counter in counters:
+            found += _bounds(data_file, cparts, counter)
+    return found
+
+
 def file_problems(data_file: DataFile, ids: set[str]) -> list[Problem]:
     """Problems of one play-mode file, given the ids of the game's entries."""
     partie = data_file.value.get("partie") if isinstance(data_file.value, dict) else None
@@ -74,6 +90,7 @@ def file_problems(data_file: DataFile, ids: set[str]) -> list[Problem]:
                 found.append(data_file.problem(parts + ("pour", j), f"fiche « {kind} » absente de « figures » ({', '.join(sorted(kinds))})"))
         if parts[1] == "compteurs":
             found += _bounds(data_file, parts, item)
+    found += _added_cards(data_file, partie, kinds)
     phases = partie.get("sequence", {}).get("phases", [])
     steps = [(root + ("sequence", "phases", i), p) for i, p in enumerate(phases)]
     steps += [(root + ("sequence", "phases", i, "etapes", j), e)
