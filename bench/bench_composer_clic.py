@@ -34,7 +34,7 @@ CLICS = {
     "hami": ("01-exemple-du-livre.yaml", "/entrees/0/age", None),
     "kharn-ages": ("02-guerrier-mongo-guisarme.yaml", "/entrees/0/leader", None),
     "hate": ("01-simple-bataille-um-rak.yaml", "/entrees/0/ameliorations", None),
-    "tamashii": ("02-geo-chasse-a-trois.yaml", "/entrees/0/augmentations_de_depart", None),
+    "tamashii": ("02-geo-chasse-a-trois.yaml", "/entrees/0/classe", None),  # its augmentations are locked in co-op
 }
 
 # In the page: arm a wait for the next report painted after an input event.
