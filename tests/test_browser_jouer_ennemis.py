@@ -7,6 +7,8 @@ Integrity typed from the card), taps its Integrity down, discards it; all of it 
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import yaml
 
 from tests.browser_support import Onglet
@@ -28,7 +30,7 @@ def _donnees() -> tuple[list[dict], dict]:
     return sortes, ajout
 
 
-def test_une_carte_par_ennemi_attache(onglet: Onglet, site_url: str) -> None:
+def test_une_carte_par_ennemi_attache(onglet: Onglet, site_url: str, output_dir: Path) -> None:
     page = onglet.page
     sortes, ajout = _donnees()
     connue = next(p for p in sortes if isinstance(p["caracteristiques"].get("Intégrité"), int))
@@ -102,6 +104,10 @@ def test_une_carte_par_ennemi_attache(onglet: Onglet, site_url: str) -> None:
     assert cartes().first.locator("[data-compteur=integrite-ennemi] .cpj-valeur").inner_text() == f"{integrite - 1} / {integrite}"
     journal = page.locator("[data-role=journal]").inner_text()
     assert f"{ajout['nom']} à {nom_joueur}" in journal and ajout["retirer"].lower() in journal
+    page.set_viewport_size({"width": 390, "height": 844})
+    cartes().first.scroll_into_view_if_needed()
+    page.mouse.move(0, 0)
+    page.screenshot(path=str(output_dir / "jouer-tamashii-ennemis-390.png"))
     onglet.verifier_propre()
 
 
