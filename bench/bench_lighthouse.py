@@ -49,6 +49,9 @@ PAGES = [
     ("fiche à imprimer", "imprimer/hate/reference.html", "règles"),
     ("scores", "hate/score/", "outil"),
     ("versions", "hami/versions/", "règles"),
+    ("mon matériel", "hami/materiel/", "outil"),
+    ("dés libres", "outils/des-libres/", "outil"),
+    ("jouer", "hate/jouer/", "outil"),
 ]
 COMPRESSES = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".webmanifest", ".yaml", ".txt", ".wasm")
 

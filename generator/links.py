@@ -40,6 +40,12 @@ def tooltip_link(text: str, target: Entry, from_uri: str) -> str:
     return f'[{label}]({relative_link(from_uri, target.src_uri, target.id)} "{title}")'
 
 
+def plain_link(text: str, target: Entry, from_uri: str) -> str:
+    """A Markdown link without tooltip: for a row that shows the target's summary beside it."""
+    label = text.replace("[", "\\[").replace("]", "\\]")
+    return f"[{label}]({relative_link(from_uri, target.src_uri, target.id)})"
+
+
 def linkify(markdown: str, index: LinkIndex, from_uri: str, seen: set[str]) -> str:
     """Rewrite one section's Markdown: explicit links, then the first mention of each term.
 

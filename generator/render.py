@@ -11,7 +11,7 @@ from typing import Any
 import jinja2
 
 from . import materiel as materiel_page
-from .links import LinkIndex, linkify, tooltip_link
+from .links import LinkIndex, linkify, plain_link, tooltip_link
 from .model import Entry, Game, Page, Site
 from .odds_tables import roll_chance
 from .urls import GLOSSARY, relative_link
@@ -142,7 +142,10 @@ def global_pages(site: Site, env: jinja2.Environment, materiel: set[str] | None 
     out = {}
     for uri, title in GLOBAL_PAGES.items():
         keep = GLOBAL_FILTERS[uri]
-        rows = [(game, entry, tooltip_link(entry.nom, entry, uri))
+        # The general index shows each summary in its own column: no tooltip on its 1,300 links
+        # (Material builds one per title, seconds of a phone's main thread).
+        link = plain_link if uri == "index-general.md" else tooltip_link
+        rows = [(game, entry, link(entry.nom, entry, uri))
                 for game in site.games
                 for entry in sorted(game.entries.values(), key=lambda e: e.nom.casefold()) if keep(entry)]
         out[uri] = env.get_template(uri + ".j2").render(titre=title, lignes=rows, site=site, materiel=materiel or set(),

@@ -12,6 +12,7 @@ import json
 import math
 import re
 import shutil
+import struct
 import subprocess
 import unicodedata
 from pathlib import Path
@@ -342,7 +343,9 @@ def test_print_pages_are_standalone_a4_pages(site_model: Site, printed: ps.Print
         assert path.startswith("imprimer/") and path.endswith(".html")
         assert "@page { size: A4;" in text, path
         assert not re.search(r"""(src|href)=["'](https?:)?//""", text), path
-        assert "<link" not in text and "@import" not in text and "url(" not in text, path
+        # Styles inline (the page prints alone); the one link is the site's icon, on this site.
+        assert not re.search(r'<link(?! rel="icon" href="\.\./\.\./)', text), path
+        assert "@import" not in text and "url(" not in text, path
         assert "fonts.googleapis" not in text
 
 
@@ -365,6 +368,30 @@ def test_built_site_contains_print_pages_pdfs_and_thumbnails(site_dir: Path, pri
         assert (site_dir / sheet.pdf).is_file(), sheet.pdf
         assert (site_dir / sheet.vignette).is_file(), sheet.vignette
     assert (site_dir / "bataille-d6" / "imprimer" / "index.html").is_file()
+
+
+def test_thumbnails_sharp_on_a_phone(site_dir: Path, printed: ps.PrintSet) -> None:
+    """Each thumbnail has at least 1.5 pixels per CSS pixel of the box the page draws it in."""
+    page = (site_dir / "bataille-d6" / "imprimer" / "index.html").read_text(encoding="utf-8")
+    boites = {(int(w), int(h)) for w, h in re.findall(r'<img src="[^"]+\.png"[^>]* width="(\d+)" height="(\d+)"', page)}
+    assert len(boites) == 1, boites
+    largeur, hauteur = boites.pop()
+    for sheet in sheets(printed):
+        entete = (site_dir / sheet.vignette).read_bytes()[:24]
+        assert entete[:8] == b"\x89PNG\r\n\x1a\n", sheet.vignette
+        w, h = struct.unpack(">II", entete[16:24])
+        assert max(w / largeur, h / hauteur) >= 1.5, (sheet.vignette, w, h)
+
+
+def test_print_pages_describe_themselves(site_dir: Path, printed: ps.PrintSet) -> None:
+    """A print page has a description and the site's icon (no request for a missing /favicon.ico)."""
+    for sheet in sheets(printed):
+        page = site_dir / sheet.chemin
+        html = page.read_text(encoding="utf-8")
+        description = re.search(r'<meta name="description" content="([^"]+)">', html)
+        assert description and description.group(1).strip(), sheet.chemin
+        icone = re.search(r'<link rel="icon" href="([^"]+)">', html)
+        assert icone and (page.parent / icone.group(1)).resolve().is_file(), sheet.chemin
 
 
 # ------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -126,6 +127,16 @@ def test_required_pages_exist(site_dir: Path) -> None:
         assert (site_dir / uri / "index.html").is_file(), uri
     text = (site_dir / "interpretations" / "index.html").read_text(encoding="utf-8")
     assert "format convenu" in text
+
+
+def test_general_index_links_without_tooltips(site_dir: Path) -> None:
+    """The general index shows each summary in its row: its entry links carry no title (Material
+    would build a tooltip for each of them on every load)."""
+    html = (site_dir / "index-general" / "index.html").read_text(encoding="utf-8")
+    tableau = html[html.index("<table"):]
+    liens = re.findall(r'<a href="\.\./[^"]+"([^>]*)>', tableau)
+    assert len(liens) > 500
+    assert not [attributs for attributs in liens if "title=" in attributs]
 
 
 def test_catalogue_format_is_documented_with_downloadable_examples(site_dir: Path) -> None:
