@@ -23,7 +23,7 @@ ACTIONS: dict[str, str] = {
     "reparer": "browser_engine.reparer:action_reparer",
     "partie": "browser_engine.partie:action_partie",
     "chance": "browser_engine.partie:action_chance",
-    "apres-bataille": "browser_engine.jeux.hate.apres_bataille:action_apres_bataille",
+    "apres-bataille": "browser_engine.jeux.hate.liste_apres_bataille:action_apres_bataille",
     "chance-symboles": "browser_engine.chance_symboles:action_chance_symboles",
 }
 

@@ -1,4 +1,4 @@
-"""Hate play mode, « Fin de la bataille » (browser_engine/jeux/hate/apres_bataille.py): the chronicle
+"""Hate play mode, « Fin de la bataille » (browser_engine/jeux/hate/liste_apres_bataille.py): the chronicle
 log entry the walkthrough writes, checked by the Hate checker.
 
 Expected values are read by the test from the example list file, the game's partie.yaml and the book
@@ -17,7 +17,7 @@ import pytest
 import yaml
 
 from browser_engine.errors import ErreurEntree
-from browser_engine.jeux.hate.apres_bataille import ajouter_bataille, formulaire, identifiant, texte_yaml
+from browser_engine.jeux.hate.liste_apres_bataille import ajouter_bataille, formulaire, identifiant, texte_yaml
 from browser_engine.requetes import executer
 from browser_engine.validation import valider
 from browser_engine.yaml_lite import parse_yaml

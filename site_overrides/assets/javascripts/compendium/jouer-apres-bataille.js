@@ -1,7 +1,7 @@
 // « Jouer », chronicle games (Hate): « Fin de la bataille » walks through the after-battle steps of
 // the game's partie.yaml (apres_bataille), one step at a time, each linked to its rule, and writes
 // the battle into the list's chronicle log (`journal`). The engine (worker action « apres-bataille »,
-// browser_engine/jeux/hate/apres_bataille.py) offers the choices by name and writes and checks the
+// browser_engine/jeux/hate/liste_apres_bataille.py) offers the choices by name and writes and checks the
 // entry; this file only draws the steps and keeps what is picked in the game (partie.apres), saved
 // after every change by jouer.js.
 //

@@ -388,30 +388,23 @@
       noter(`Jet — ${nomEtape(etapeCourante())} — ${texte}`);
       const ligne = partie.journal[partie.journal.length - 1];
       sauver();
-      // The exact chance of this result or better, from the engine (numeric faces only).
+      // The exact chance of this result or better, from the engine: the total, or the symbols.
       if (faces.every((f) => /^-?\d+$/.test(f))) {
         const total = tires.reduce((somme, t) => somme + Number(t), 0);
-        moteur.composer(jeu, { action: "chance", liste: {}, faces: faces.map(Number), nombre, total })
-          .then((r) => {
-            if (!r || typeof r.texte !== "string" || !partie) return;
-            if (role("resultat").textContent === texte) role("resultat").textContent = `${texte} — ${r.texte}`;
-            if (partie.journal.includes(ligne)) {
-              ligne.texte += ` — ${r.texte}`;
-              sauver();
-              dessinerJournal();
-            }
-          })
-          .catch(() => {});
+        ajouterChance({ action: "chance", liste: {}, faces: faces.map(Number), nombre, total }, texte, ligne);
       } else {
-        chanceSymboles(facesSymboles(jeu, bouton.dataset.stockage, faces), indices, texte, ligne);
+        // Symbol dice: at least as many of each rolled symbol (and of all at once).
+        const symboles = facesSymboles(jeu, bouton.dataset.stockage, faces);
+        ajouterChance({ action: "chance-symboles", liste: {}, faces: symboles, tires: indices }, texte, ligne);
       }
     }
 
-    /** Symbol dice: the engine's exact chance of at least as many of each rolled symbol (and of all at once). */
-    function chanceSymboles(faces, tires, texte, ligne) {
-      moteur.composer(jeu, { action: "chance-symboles", liste: {}, faces, tires })
+    /** The engine's exact chance of a roll, added after the roll on screen and in its log line. */
+    function ajouterChance(requete, texte, ligne) {
+      moteur.composer(jeu, requete)
         .then((r) => {
-          if (!r || typeof r.texte !== "string" || !r.symboles || !r.symboles.length || !partie) return;
+          if (!r || typeof r.texte !== "string" || !partie) return;
+          if (requete.action === "chance-symboles" && !(r.symboles && r.symboles.length)) return;
           if (role("resultat").textContent === texte) role("resultat").textContent = `${texte} — ${r.texte}`;
           if (partie.journal.includes(ligne)) {
             ligne.texte += ` — ${r.texte}`;
