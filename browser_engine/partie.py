@@ -14,22 +14,12 @@ from typing import Any
 from . import bundle
 from .errors import ErreurEntree
 from .partie_ajouts import ajouts_partie
+from .partie_bornes import bornes_et_depart
+from .partie_bornes import entier as _entier
+from .partie_bornes import pointeur as _pointeur
 from .validation import valider
 
 Fiche = dict[str, Any]
-
-
-def _pointeur(document: Any, pointeur: str) -> Any:
-    """The value at a JSON pointer (`/a/b`), or None when a part is missing."""
-    noeud = document
-    for part in pointeur.strip("/").split("/"):
-        if isinstance(noeud, dict):
-            noeud = noeud.get(part)
-        elif isinstance(noeud, list) and part.isdigit() and int(part) < len(noeud):
-            noeud = noeud[int(part)]
-        else:
-            return None
-    return noeud
 
 
 def _nom_role(donnees: dict[str, Any], role: Any) -> str | None:
@@ -84,10 +74,6 @@ def _champ(donnees: dict[str, Any], fiche: Fiche, pointeur: str) -> Any:
     return _defaut(donnees, pointeur) if valeur is None else valeur
 
 
-def _entier(valeur: Any) -> int | None:
-    return valeur if isinstance(valeur, int) and not isinstance(valeur, bool) else None
-
-
 def _borne(donnees: dict[str, Any], liste: dict[str, Any], fiche: Fiche, borne: Any,
            nom: str) -> tuple[int | None, str | None]:
     """A bound's value for one sheet, or None with the French reason it is missing."""
@@ -118,15 +104,8 @@ def _borne(donnees: dict[str, Any], liste: dict[str, Any], fiche: Fiche, borne: 
 
 def _compteur(donnees: dict[str, Any], liste: dict[str, Any], fiche: Fiche, decl: dict[str, Any]) -> dict[str, Any]:
     nom = decl["nom"]
-    bas, manque_bas = _borne(donnees, liste, fiche, decl.get("min"), nom)
-    haut, manque_haut = _borne(donnees, liste, fiche, decl.get("max"), nom)
-    depart_decl = decl.get("depart")
-    if depart_decl == "max":
-        depart, manque_depart = haut, manque_haut
-    elif depart_decl == "min":
-        depart, manque_depart = bas, manque_bas
-    else:
-        depart, manque_depart = _borne(donnees, liste, fiche, depart_decl, nom)
+    (bas, manque_bas), (haut, manque_haut), (depart, manque_depart) = bornes_et_depart(
+        decl, lambda borne: _borne(donnees, liste, fiche, borne, nom))
     if depart is not None and ((bas is not None and depart < bas) or (haut is not None and depart > haut)):
         manque_depart = f"« {nom} » : le départ {depart} sort des bornes ({bas} à {haut}) pour {fiche['nom']}."
         depart = None

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import bundle
+from .partie_bornes import bornes_et_depart, entier, pointeur
 
 
 def _profils(donnees: dict[str, Any], categorie: str) -> list[dict[str, Any]]:
@@ -25,32 +26,21 @@ def _valeur(carte: dict[str, Any] | None, borne: Any) -> tuple[int | None, bool]
     if "valeur" in borne:
         return borne["valeur"], True
     if "carte" in borne:
-        noeud: Any = carte or {}
-        for part in borne["carte"].strip("/").split("/"):
-            noeud = noeud.get(part) if isinstance(noeud, dict) else None
-        if isinstance(noeud, int) and not isinstance(noeud, bool):
-            return noeud + int(borne.get("plus", 0)), True
-        return None, False
+        valeur = entier(pointeur(carte or {}, borne["carte"]))
+        return (None, False) if valeur is None else (valeur + int(borne.get("plus", 0)), True)
     return None, False
 
 
 def _compteur(donnees: dict[str, Any], decl: dict[str, Any], nom_sorte: str,
               carte: dict[str, Any] | None) -> dict[str, Any]:
-    bas, bas_connu = _valeur(carte, decl.get("min"))
-    haut, haut_connu = _valeur(carte, decl.get("max"))
-    depart_decl = decl.get("depart")
-    if depart_decl == "max":
-        depart, depart_connu = haut, haut_connu
-    elif depart_decl == "min":
-        depart, depart_connu = bas, bas_connu
-    else:
-        depart, depart_connu = _valeur(carte, depart_decl)
+    (bas, bas_connu), (haut, haut_connu), (depart, depart_connu) = bornes_et_depart(
+        decl, lambda borne: _valeur(carte, borne))
     manquant = None
     if not (bas_connu and haut_connu and depart_connu):
         manquant = f"« {decl['nom']} » : le livre ne la donne pas pour {nom_sorte} ; lisez-la sur sa carte."
     return {"id": decl["id"], "nom": decl["nom"], "regle": decl["regle"], "lien": bundle.ancre(donnees, decl["regle"]),
             "aide": decl.get("aide"), "depart": depart, "min": bas, "max": haut,
-            "au_minimum": decl.get("au_minimum"), "manquant": manquant, "depart_est_max": depart_decl == "max"}
+            "au_minimum": decl.get("au_minimum"), "manquant": manquant, "depart_est_max": decl.get("depart") == "max"}
 
 
 def ajouts_partie(donnees: dict[str, Any], partie: dict[str, Any]) -> list[dict[str, Any]]:
