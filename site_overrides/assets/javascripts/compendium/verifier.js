@@ -23,7 +23,8 @@
   function gestionCatalogue(racineOutil, jeu, base, reverifier) {
     const role = (nom) => racineOutil.querySelector(`[data-role="${nom}"]`);
     const bloc = role("catalogue-bloc");
-    const etat = { texte: null, nom: null, resume() {} };
+    // garde: the catalogue was read back from this browser's « Mon matériel » (said in every message).
+    const etat = { texte: null, nom: null, garde: false, resume() {} };
     if (!bloc) return etat;
     const etatTexte = role("catalogue-etat");
     const retirer = role("catalogue-retirer");
@@ -41,29 +42,33 @@
       // Hook for the card editor (cartes.js): every catalogue change is announced…
       bloc.dispatchEvent(new CustomEvent("compendium:catalogue", { detail: { texte: etat.texte, nom: etat.nom } }));
     };
+    const DEJA_GARDE = " (gardé dans ce navigateur, dans « Mon matériel »)";
     const charger = (texte, nom) => {
       etat.texte = texte;
       etat.nom = nom;
+      etat.garde = false;
       garder();
       annoncer(`Catalogue « ${nom} » chargé ; vérification en cours…`);
       reverifier();
     };
     etat.resume = (resume) => {
       if (etat.texte === null) return;
+      const origine = etat.garde ? DEJA_GARDE : "";
       if (!resume || typeof resume !== "object") {
-        annoncer(`Catalogue « ${etat.nom} » chargé.`);
+        annoncer(`Catalogue « ${etat.nom} » chargé${origine}.`);
         return;
       }
       const titre = typeof resume.nom === "string" && resume.nom ? resume.nom : etat.nom;
       const n = (k) => (typeof resume[k] === "number" ? resume[k] : 0);
       annoncer(`Catalogue « ${titre} » chargé : ${n("profils")} profil${n("profils") > 1 ? "s" : ""}, ` +
-        `${n("equipements")} équipement${n("equipements") > 1 ? "s" : ""}.`);
+        `${n("equipements")} équipement${n("equipements") > 1 ? "s" : ""}${origine}.`);
     };
     const garde = materiel.lire("catalogue");
     if (garde) {
       etat.texte = garde.texte;
       etat.nom = garde.nom;
-      annoncer(`Catalogue « ${etat.nom} » chargé (gardé dans ce navigateur, dans « Mon matériel »).`);
+      etat.garde = true;
+      annoncer(`Catalogue « ${etat.nom} » chargé${DEJA_GARDE}.`);
     }
     // Changed on « Mon matériel » (another tab, an imported file): checked again here.
     materiel.addEventListener("change", (ev) => {
