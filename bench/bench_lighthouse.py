@@ -43,6 +43,7 @@ PAGES = [
     ("section de règles", "hate/combat/", "règles"),
     ("glossaire", "kharn-ages/glossaire/", "règles"),
     ("index général", "index-general/", "règles"),
+    ("index des entrées (le plus long)", "hate/index-des-entrees/", "règles"),
     ("composer et vérifier", "kharn-ages/verifier/", "outil"),
     ("probabilités", "tamashii/probas/", "outil"),
     ("imprimer (index)", "bataille-d6/imprimer/", "règles"),

@@ -14,7 +14,7 @@ from . import materiel as materiel_page
 from .links import LinkIndex, linkify, plain_link, tooltip_link
 from .model import Entry, Game, Page, Site
 from .odds_tables import roll_chance
-from .urls import GLOSSARY, relative_link
+from .urls import ENTRY_INDEX, GLOSSARY, relative_link
 from .wording import accord, cell, column_value, folded, yaml_string
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -95,6 +95,16 @@ class GameRenderer:
                 rows.append(("renvoi", f"- {self.link(term.id, uri)} ({term.label.lower()}) : {term.resume}"))
         return self.env.get_template("glossaire.md.j2").render(jeu=self.game, lignes=rows)
 
+    def entry_index(self) -> str:
+        """Every entry of the game alphabetically, with its kind and summary.
+
+        Links carry no tooltip: the summary is in the row (Material would build one per link on load).
+        """
+        uri = self.game.uri(ENTRY_INDEX)
+        rows = [(entry, plain_link(entry.nom, entry, uri))
+                for entry in sorted(self.game.entries.values(), key=lambda e: (folded(e.nom), e.nom.casefold()))]
+        return self.env.get_template("index-des-entrees.md.j2").render(jeu=self.game, lignes=rows)
+
     def home(self) -> str:
         """The game's home page."""
         uri = self.game.uri("index")
@@ -104,7 +114,8 @@ class GameRenderer:
 
     def pages(self) -> dict[str, str]:
         """Every generated page of the game, by source URI."""
-        out = {self.game.uri("index"): self.home(), self.game.uri(GLOSSARY): self.glossary()}
+        out = {self.game.uri("index"): self.home(), self.game.uri(GLOSSARY): self.glossary(),
+               self.game.uri(ENTRY_INDEX): self.entry_index()}
         for page in self.game.pages:
             out[page.src_uri] = self.page(page)
         return out
@@ -131,24 +142,33 @@ def render_site(site: Site, static_tables: StaticTables | None = None, root: Pat
 
 
 GLOBAL_FILTERS: dict[str, Callable[[Entry], bool]] = {
-    "index-general.md": lambda e: True,
     "interpretations.md": lambda e: "interpretation" in e.data,
     "donnees-a-completer.md": lambda e: "manquant" in e.data,
 }
+GENERAL_INDEX = "index-general.md"
+
+
+def general_index(site: Site, env: jinja2.Environment) -> str:
+    """The general index: per game, its number of entries by kind and a link to its own index."""
+    games = []
+    for game in site.games:
+        kinds: dict[str, int] = {}
+        for entry in game.entries.values():
+            kinds[entry.label] = kinds.get(entry.label, 0) + 1
+        games.append((game, relative_link(GENERAL_INDEX, game.uri(ENTRY_INDEX)), len(game.entries),
+                      sorted(kinds.items(), key=lambda k: (-k[1], k[0]))))
+    return env.get_template(GENERAL_INDEX + ".j2").render(titre=GLOBAL_PAGES[GENERAL_INDEX], jeux=games)
 
 
 def global_pages(site: Site, env: jinja2.Environment, materiel: set[str] | None = None) -> dict[str, str]:
-    """Global index, interpretations and missing-data pages (`materiel`: games with a « Mon matériel » page)."""
-    out = {}
-    for uri, title in GLOBAL_PAGES.items():
-        keep = GLOBAL_FILTERS[uri]
-        # The general index shows each summary in its own column: no tooltip on its 1,300 links
-        # (Material builds one per title, seconds of a phone's main thread).
-        link = plain_link if uri == "index-general.md" else tooltip_link
-        rows = [(game, entry, link(entry.nom, entry, uri))
+    """General index, interpretations and missing-data pages (`materiel`: games with a « Mon matériel » page)."""
+    out = {GENERAL_INDEX: general_index(site, env)}
+    for uri, keep in GLOBAL_FILTERS.items():
+        rows = [(game, entry, tooltip_link(entry.nom, entry, uri))
                 for game in site.games
                 for entry in sorted(game.entries.values(), key=lambda e: e.nom.casefold()) if keep(entry)]
-        out[uri] = env.get_template(uri + ".j2").render(titre=title, lignes=rows, site=site, materiel=materiel or set(),
+        out[uri] = env.get_template(uri + ".j2").render(titre=GLOBAL_PAGES[uri], lignes=rows, site=site,
+                                                        materiel=materiel or set(),
                                                         rel=lambda target, a="", here=uri: relative_link(here, target, a))
     return out
 
@@ -166,6 +186,7 @@ def nav(site: Site, tool_pages: dict[str, list[tuple[str, str]]]) -> list[Any]:
         pages: list[Any] = [{"Présentation": game.uri("index")}]
         pages += [{p.titre: p.src_uri} for p in game.pages]
         pages.append({"Glossaire": game.uri(GLOSSARY)})
+        pages.append({"Index des entrées": game.uri(ENTRY_INDEX)})
         pages += [{title: uri} for title, uri in tool_pages.get(game.id, [])]
         items.append({game.nom: pages})
     items.append({"Référence": [{title: uri} for uri, title in GLOBAL_PAGES.items()] + [{"À propos": "a-propos.md"},

@@ -8,6 +8,7 @@ import posixpath
 from typing import Any
 
 GLOSSARY = "glossaire"
+ENTRY_INDEX = "index-des-entrees"  # one game's entries, alphabetically (the general index links to each)
 CHECKER = "verifier"
 
 

@@ -175,6 +175,7 @@ def types_de_page() -> list[TypePage]:
         TypePage("accueil", "", suites=(("accueil recherche ouverte", ouvrir_recherche),)),
         TypePage("a-propos", "a-propos/"),
         TypePage("index-general", "index-general/"),
+        TypePage("hate index des entrées", "hate/index-des-entrees/"),
         TypePage("hate accueil du jeu", "hate/"),
         TypePage("bataille-d6 imprimer", "bataille-d6/imprimer/"),
         TypePage("hami versions", "hami/versions/"),

@@ -145,3 +145,33 @@ def test_le_compositeur_note_la_version_et_le_lien_la_garde(onglet: Onglet, site
     ouvrir(autre, page.input_value("#cpd-lien"))
     autre.wait_for_function("(t) => document.querySelector('#cpd-liste').value === t", arg=texte, timeout=15_000)
     assert autre.locator(PANNEAU).is_hidden()  # the current version: nothing to say
+
+
+def test_la_version_notee_reste_dans_la_liste_du_compositeur(onglet: Onglet, site_url: str) -> None:
+    """Once the builder's new list has its version, the next click keeps it: the text never goes
+    back to a list without version (which would be checked, then stamped again)."""
+    page = onglet.page
+    page.add_init_script("""
+      window.__textes = [];
+      document.addEventListener('DOMContentLoaded', () => {
+        const z = document.querySelector('#cpd-liste');
+        const noter = () => { if (z.value !== window.__textes[window.__textes.length - 1]) window.__textes.push(z.value); };
+        new MutationObserver(noter).observe(document.body, {subtree: true, childList: true, attributes: true});
+        z.addEventListener('input', noter);
+        setInterval(noter, 2);
+      });
+    """)
+    ouvrir(page, site_url + PAGE)
+    page.click("[data-role=choix][data-valeur=gardien]")
+    page.wait_for_function("(v) => document.querySelector('#cpd-liste').value.includes(v)",
+                           arg=f'version_donnees: "{ANCIENNE}"', timeout=30_000)
+    page.click("[data-role=choix][data-valeur=pisteuse]")  # at once, as a player adding a second entry
+    page.wait_for_function("() => (document.querySelector('#cpd-liste').value.match(/caste:/g) || []).length === 2")
+    page.wait_for_function("() => ['valide', 'invalide'].includes("
+                           "document.querySelector('[data-compendium-outil=verifier]').dataset.etat)")
+    page.wait_for_timeout(1_000)  # a second write would come after the check of the first
+    textes = page.evaluate("window.__textes")
+    depuis = next(i for i, t in enumerate(textes) if f'version_donnees: "{ANCIENNE}"' in t)
+    sans = [t for t in textes[depuis:] if "version_donnees" not in t]
+    assert sans == [], sans
+    assert textes[-1].count("caste:") == 2

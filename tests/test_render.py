@@ -14,7 +14,8 @@ from generator import render
 from generator.plugin import load_site
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
-PAGES = ["jeu-test/regles.md", "jeu-test/glossaire.md", "jeu-test/index.md", "interpretations.md", "donnees-a-completer.md"]
+PAGES = ["jeu-test/regles.md", "jeu-test/glossaire.md", "jeu-test/index.md", "jeu-test/index-des-entrees.md",
+         "index-general.md", "interpretations.md", "donnees-a-completer.md"]
 
 
 @pytest.mark.parametrize("uri", PAGES)

@@ -123,20 +123,42 @@ def test_site_has_no_web_fonts_and_both_palettes(site_dir: Path) -> None:
 
 
 def test_required_pages_exist(site_dir: Path) -> None:
-    for uri in ["interpretations", "donnees-a-completer", "index-general", "bataille-d6/glossaire"]:
+    for uri in ["interpretations", "donnees-a-completer", "index-general", "bataille-d6/glossaire",
+                "bataille-d6/index-des-entrees"]:
         assert (site_dir / uri / "index.html").is_file(), uri
     text = (site_dir / "interpretations" / "index.html").read_text(encoding="utf-8")
     assert "format convenu" in text
 
 
-def test_general_index_links_without_tooltips(site_dir: Path) -> None:
-    """The general index shows each summary in its row: its entry links carry no title (Material
-    would build a tooltip for each of them on every load)."""
+def test_each_game_has_its_entry_index_without_tooltips(site_dir: Path) -> None:
+    """Each game's « Index des entrées » lists every entry of that game once, and only those; its
+    links carry no title (the summary is in the row; Material would build a tooltip for each)."""
+    for game in load_site(ROOT).games:
+        jeu = game.id
+        html = (site_dir / jeu / "index-des-entrees" / "index.html").read_text(encoding="utf-8")
+        tableau = html[html.index("<table"):html.index("</table>")]
+        liens = re.findall(r'<a href="([^"]+)"([^>]*)>', tableau)
+        assert not [attributs for _, attributs in liens if "title=" in attributs], jeu
+        # Every link stays in its game: ../<page>/#id from the game's folder, never ../../<other game>.
+        assert all(not cible.startswith("../../") for cible, _ in liens), jeu
+        ancres = [cible.rsplit("#", 1)[-1] for cible, _ in liens]
+        assert sorted(ancres) == sorted(game.entries), jeu
+        assert tableau.count("<tr>") - 1 == len(game.entries), jeu
+        assert f"({len(game.entries)} entrées)" in html, jeu
+
+
+def test_general_index_links_each_game_index(site_dir: Path) -> None:
+    """The general index is short: one row per game, its number of entries, a link to its index."""
     html = (site_dir / "index-general" / "index.html").read_text(encoding="utf-8")
-    tableau = html[html.index("<table"):]
-    liens = re.findall(r'<a href="\.\./[^"]+"([^>]*)>', tableau)
-    assert len(liens) > 500
-    assert not [attributs for attributs in liens if "title=" in attributs]
+    tableau = html[html.index("<table"):html.index("</table>")]
+    jeux = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "jeu.yaml").is_file())
+    cibles = re.findall(r'<a href="\.\./([^"/]+)/index-des-entrees/"', tableau)
+    assert sorted(cibles) == jeux
+    for jeu in jeux:
+        propre = (site_dir / jeu / "index-des-entrees" / "index.html").read_text(encoding="utf-8")
+        lignes = propre[propre.index("<table"):propre.index("</table>")].count("<tr>") - 1
+        ligne = tableau[tableau.index(f'href="../{jeu}/index-des-entrees/"'):]
+        assert re.search(rf"<td>{lignes}</td>", ligne[:ligne.index("</tr>")]), jeu
 
 
 def test_catalogue_format_is_documented_with_downloadable_examples(site_dir: Path) -> None:

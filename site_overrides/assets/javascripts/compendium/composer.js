@@ -37,9 +37,9 @@
 // up at the next change. Only the open entry is drawn in full; the others are one line each, kept
 // as they are while nothing about them changed.
 //
-// Files: composer.js (this one: shared state, data labels, kinds of entries, list edits, engine
-// calls, the text view's reports) and its parts, loaded before it on the tool page only:
-// composer-champs.js (generated fields), composer-cartes.js (entry cards, total, messages),
+// Files: composer.js (this one: shared state, list edits, engine calls, the text view's reports)
+// and its parts, loaded before it on the tool page only: composer-donnees.js (data labels and
+// kinds of entries, set up first), composer-champs.js (generated fields), composer-cartes.js (entry cards, total, messages),
 // composer-selecteur.js (the picker / designed-entry form), composer-listes.js (saved lists,
 // undo, copy as text, skeleton). Each part is `Compendium.composerParties.<nom>(b)`: it reads
 // the shared state `b` and adds its functions to it.
@@ -55,7 +55,6 @@
   const C = () => window.Compendium;
   const CLE_LISTES = "compendium.listes."; // + game id: {courante, listes: [{id, nom, texte, maj}]}
   const MAX_ANNULER = 100;
-  const COLLECTIONS_IGNOREES = new Set(["ancres", "schemas", "jeu", "regles_liste", "sections", "faq", "calculs"]);
 
   // --- Small helpers ----------------------------------------------------------------------
 
@@ -135,7 +134,7 @@
 
   // --- The builder of one tool page -------------------------------------------------------
 
-  const PARTIES = ["messages", "champs", "cartes", "selecteur", "listes"];
+  const PARTIES = ["messages", "champs", "cartes", "selecteur", "listes"]; // after composer-donnees.js
   const DELAI_CALCUL_MS = 100; // past this, the total says it is being recomputed
 
   function initialiser(racineOutil) {
@@ -143,7 +142,7 @@
     const api = racineOutil.compendiumVerifier;
     const section = racineOutil.querySelector('[data-role="composer"]');
     const parties = window.Compendium.composerParties || {};
-    if (!api || !section || PARTIES.some((p) => typeof parties[p] !== "function")) return;
+    if (!api || !section || ["donnees", ...PARTIES].some((p) => typeof parties[p] !== "function")) return;
     racineOutil.dataset.composer = "oui";
     const { el } = C();
     const contenu = section.querySelector('[data-role="composer-contenu"]');
@@ -174,133 +173,6 @@
       signatureListe: "", // the list being composed, as JSON (what the engine's answers are about)
       choixDemandes: new Set(), // pointers of selects whose choices the player asked for (focus)
     };
-
-    // --- Data labels ---
-
-    function indexer(donnees) {
-      const ordre = Object.keys(donnees).sort((a, b) => (a === "profils" ? -1 : b === "profils" ? 1 : 0));
-      for (const collection of ordre) {
-        const valeur = donnees[collection];
-        if (COLLECTIONS_IGNOREES.has(collection) || !Array.isArray(valeur)) continue;
-        for (const item of valeur) {
-          if (item && typeof item.id === "string" && !index.has(item.id)) index.set(item.id, { ...item, _collection: collection });
-        }
-      }
-      // Names only: a rules section named after a value (Hate: tribu-um-rak « Tribu Um'Rak »).
-      for (const x of Array.isArray(donnees.sections) ? donnees.sections : []) {
-        if (x && typeof x.id === "string" && typeof x.nom === "string") nomsDeSections.set(x.id, x.nom);
-      }
-    }
-    const nomsDeSections = new Map();
-
-    /** The names the list schema gives enum values (`x-noms`), by property name: Canopée, Coopératif… */
-    const nomsDuSchema = new Map();
-    function indexerNoms(noeud, garde) {
-      if (!estObjet(noeud) || garde > 12) return;
-      for (const [k, sous0] of Object.entries(noeud.properties || {})) {
-        const sous = resoudre(sous0, schema);
-        for (const n of [sous, sous.items ? resoudre(sous.items, schema) : null]) {
-          if (n && estObjet(n["x-noms"])) nomsDuSchema.set(k, { ...(nomsDuSchema.get(k) || {}), ...n["x-noms"] });
-        }
-        indexerNoms(sous, garde + 1);
-        if (sous.items) indexerNoms(resoudre(sous.items, schema), garde + 1);
-      }
-      for (const def of Object.values(noeud.$defs || {})) indexerNoms(def, garde + 1);
-    }
-
-    /** The data item a value names: the same id, or the property's prefix (predateur-larve), or a suffix. */
-    function item(propriete, valeur) {
-      if (typeof valeur !== "string") return null;
-      if (index.has(valeur)) return index.get(valeur);
-      const prefixe = String(propriete || "").replace(/_.*$/, "");
-      if (index.has(prefixe + "-" + valeur)) return index.get(prefixe + "-" + valeur);
-      for (const [id, it] of index) if (it._collection === "profils" && id.endsWith("-" + valeur)) return it;
-      return null;
-    }
-
-    function libelle(propriete, valeur) {
-      const it = item(propriete, valeur);
-      if (it && it.nom) return String(it.nom);
-      if (typeof valeur !== "string") return String(valeur);
-      const noms = nomsDuSchema.get(propriete);
-      if (noms && typeof noms[valeur] === "string") return noms[valeur];
-      const prefixe = String(propriete || "").replace(/_.*$/, "");
-      const section = nomsDeSections.get(prefixe + "-" + valeur);
-      if (section) return section.replace(new RegExp("^" + prefixe + "\\s+", "i"), "") || section;
-      return joli(valeur);
-    }
-
-    function coutTexte(n) {
-      return typeof n === "number" ? quantite(n) : "";
-    }
-
-    // --- Kinds of entries ---
-
-    function trouverSortes() {
-      const props = entreeSchema.properties || {};
-      const marquees = Object.keys(props).filter((k) => props[k]["x-sorte"]);
-      if (marquees.length) return marquees;
-      // The single required choice of an entry: an enum of data ids, or an identifier of a data
-      // collection named after it (profil -> profils).
-      const requis = (entreeSchema.required || []).filter((k) => {
-        const p = resoudre(props[k], schema);
-        if (Array.isArray(p.enum)) return p.enum.some((v) => item(k, v));
-        if (genre(p, schema) !== "texte" || typeof p.pattern !== "string") return false;
-        for (const it of index.values()) if (it._collection === k + "s") return true;
-        return false;
-      });
-      return requis.length === 1 ? requis : [];
-    }
-
-    /**
-     * Whether a field of the entry schema belongs to the entry's kind (`x-sortes`): the kind's
-     * property (HAMI: caste, predateur) or its value (Hate: type mercenaire, tyran).
-     */
-    function champDeLaSorte(sous, sorte, entree) {
-      const pour = sous && sous["x-sortes"];
-      if (!Array.isArray(pour) || !sorte) return true;
-      return pour.includes(sorte) || (estObjet(entree) && pour.includes(entree[sorte]));
-    }
-
-    function sorteDe(entree) {
-      return sortes.find((k) => estObjet(entree) && entree[k] !== undefined) || null;
-    }
-
-    /** Candidates for a kind: the enum values, or the data profiles when the field is a free id. */
-    function candidats(sorte) {
-      const p = resoudre(entreeSchema.properties[sorte], schema);
-      if (Array.isArray(p.enum)) return p.enum.map((v) => ({ valeur: v, item: item(sorte, v) }));
-      return b.profilsJoueur(sorte + "s");
-    }
-    /**
-     * The candidates of a field annotated `x-donnees: {collection, categories?, origines?, cout?}`
-     * (the same reading as the engine's `candidats_donnees`): the items of a data collection, and/or
-     * the list's own (with the loaded catalogue); `cout` names the cost's path in the item.
-     */
-    function candidatsDonnees(source) {
-      const origines = Array.isArray(source.origines) ? source.origines : ["donnees"];
-      const categories = Array.isArray(source.categories) ? source.categories : null;
-      const chemin = typeof source.cout === "string" ? source.cout.split(".") : ["cout"];
-      const groupe = estObjet(source.groupe) && typeof source.groupe.propriete === "string" ? source.groupe.propriete.split(".") : null;
-      const sortie = [];
-      const vus = new Set();
-      if (origines.includes("liste")) {
-        for (const c of b.profilsJoueur(source.collection)) {
-          if (!vus.has(c.valeur)) sortie.push(c);
-          vus.add(c.valeur);
-        }
-      }
-      const donnees = origines.includes("donnees") && b.donnees && Array.isArray(b.donnees[source.collection]) ? b.donnees[source.collection] : [];
-      for (const it of donnees) {
-        if (!estObjet(it) || typeof it.id !== "string" || vus.has(it.id)) continue;
-        if (categories && !categories.includes(it.categorie)) continue;
-        vus.add(it.id);
-        const cout = chemin.reduce((o, k) => (estObjet(o) ? o[k] : undefined), it);
-        const valeurGroupe = groupe ? groupe.reduce((o, k) => (estObjet(o) ? o[k] : undefined), it) : undefined;
-        sortie.push({ valeur: it.id, item: { nom: it.nom, cout: typeof cout === "number" ? cout : undefined, resume: it.resume, _groupe: valeurGroupe } });
-      }
-      return sortie;
-    }
 
     // --- List state ---
 
@@ -586,6 +458,20 @@
       return true;
     }
 
+    /**
+     * Stamp the current data version on the list the builder wrote (versions.js): in the builder's own
+     * list, so that the next click keeps it, and checked at once. False when the text on screen is not
+     * the builder's (typed, opened): versions.js then edits the text.
+     */
+    function noterVersion(version) {
+      if (!estObjet(b.liste) || b.texteEcrit === null || zone.value !== b.texteEcrit) return false;
+      if (b.liste.version_donnees !== version) {
+        modifier(b.liste, ["version_donnees"], version);
+        ecrire();
+      }
+      return true;
+    }
+
     /** `1 point`, `3 points`, `1 jeton Sauvagerie`: the unit's first word agrees with the number. */
     function quantite(n) {
       const mots = String(unite).split(" ");
@@ -710,15 +596,16 @@
       }
       schema = schema || (donnees.schemas || {}).liste;
       if (!schema) return;
-      entreeSchema = resoudre(resoudre((schema.properties || {}).entrees || {}, schema).items, schema);
-      indexer(donnees);
-      indexerNoms(schema, 0);
-      sortes = trouverSortes();
-      Object.assign(b, { schema, entreeSchema, sortes });
-      Object.assign(b, { donnees, item, libelle, coutTexte, champDeLaSorte, sorteDe, candidats, candidatsDonnees, vide, poser, schemaA, modifier, memoriser, ecrire, changer, transformer, composer,
+      Object.assign(b, { schema, donnees, quantite });
+      parties.donnees(b); // data labels and kinds of entries: b.entreeSchema, b.sortes, b.libelle…
+      ({ entreeSchema, sortes } = b);
+      Object.assign(b, { vide, poser, schemaA, modifier, memoriser, ecrire, changer, transformer, composer,
         ouvrirEntree, allerAuChamp, demande, demanderSuite, quantite, resumeOptions, resumeListe, forceDe, valeurA });
       api.demande = demande; // the text view's checks carry it too (typing, a repair applied…)
-      racineOutil.compendiumComposer = { texteJoueur: (v, i) => b.texteJoueur(v, i) }; // for the repairs panel
+      racineOutil.compendiumComposer = {
+        texteJoueur: (v, i) => b.texteJoueur(v, i), // for the repairs panel
+        noterVersion, // for versions.js: the data version stamped on a list the builder wrote
+      };
       for (const p of PARTIES) parties[p](b);
       b.squelette();
       const blocCatalogue = racineOutil.querySelector('[data-role="catalogue-bloc"]');

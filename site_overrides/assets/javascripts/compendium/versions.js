@@ -97,6 +97,9 @@
     });
 
     function ecrireVersion(version) {
+      // The builder's list gets it in the builder (no second write when the next click comes early).
+      const composeur = racineOutil.compendiumComposer;
+      if (composeur && typeof composeur.noterVersion === "function" && composeur.noterVersion(version)) return;
       const texte = avecVersion(zone.value, version);
       if (texte === null || texte === zone.value) return;
       zone.value = texte;
