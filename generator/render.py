@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -152,9 +153,7 @@ def general_index(site: Site, env: jinja2.Environment) -> str:
     """The general index: per game, its number of entries by kind and a link to its own index."""
     games = []
     for game in site.games:
-        kinds: dict[str, int] = {}
-        for entry in game.entries.values():
-            kinds[entry.label] = kinds.get(entry.label, 0) + 1
+        kinds = Counter(entry.label for entry in game.entries.values())
         games.append((game, relative_link(GENERAL_INDEX, game.uri(ENTRY_INDEX)), len(game.entries),
                       sorted(kinds.items(), key=lambda k: (-k[1], k[0]))))
     return env.get_template(GENERAL_INDEX + ".j2").render(titre=GLOBAL_PAGES[GENERAL_INDEX], jeux=games)
