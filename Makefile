@@ -34,9 +34,10 @@ serve: install systeme
 
 # Two pytest workers (pytest-xdist), one module per worker at a time: module fixtures and the order of
 # a module's tests hold; each worker builds its own site once. Keeps the suite within CI's 45 minutes.
+# -rR lists the browser tests that failed once and passed when run again (tests/conftest.py).
 test: install systeme
 	$(PY) -m ruff check generator browser_engine tests bench
-	$(PY) -m pytest -q -n 2 --dist loadfile
+	$(PY) -m pytest -q -n 2 --dist loadfile -rR
 
 # Lighthouse (npm, Node 20) is only for `make bench`: its own folder, never in the tests or the site.
 bench/lighthouse/node_modules/.stamp: bench/lighthouse/package.json bench/lighthouse/package-lock.json
