@@ -113,6 +113,35 @@ def test_chaque_exemple_comme_la_cli(page: object, site_url: str) -> None:
             assert len(codes) == 1 and {codes[0]} == codes_nommes(load_bundle(JEU), entete(texte)), nom
 
 
+def test_le_verdict_ne_montre_jamais_les_erreurs_de_la_liste_precedente(page: object, site_url: str) -> None:
+    """When the tool's state turns to a verdict, the errors on screen are the new list's.
+
+    The detailed report is drawn one frame after the verdict line: the state waits for it, so that
+    neither a player nor a test reads two invalid lists' errors mixed (CI failed on this at 22 → 23).
+    """
+    page.goto(site_url + f"{JEU}/verifier/")
+    attendre_moteur(page)
+    disponibles = exemples(page)
+    premier, second = "22-invalide-bete-de-somme-hors-herbe.yaml", "23-invalide-sans-jeune.yaml"
+    page.select_option("#cpd-exemple", disponibles[premier])
+    attendre_etat(page, "invalide")
+    page.evaluate("""(outil) => {
+        window.__vus = [];
+        const racine = document.querySelector(outil);
+        new MutationObserver(() => {
+            if (racine.dataset.etat !== 'invalide') return;
+            window.__vus.push([...racine.querySelectorAll('[data-role=erreurs] li')].map((l) => l.dataset.code));
+        }).observe(racine, { attributes: true, attributeFilter: ['data-etat'] });
+    }""", OUTIL)
+    page.select_option("#cpd-exemple", disponibles[second])
+    page.wait_for_function("() => window.__vus.length > 0", timeout=15_000)
+    texte = (ROOT / "data" / JEU / "listes" / second).read_text("utf-8")
+    attendus = codes_nommes(load_bundle(JEU), entete(texte))
+    assert attendus == {"HAMI_JEUNE_MIN"}
+    assert [set(v) for v in page.evaluate("() => window.__vus")] == [attendus]
+    assert page.locator(f"{OUTIL} [aria-busy=true]").count() == 0
+
+
 # An INVENTED 4-card deck (the official composition is not in the book's text), day halves only:
 # (Lumière, Ombre) = (0, 0), (1, 0), (1, 1), (2, 1). With 2 attacker cards and a defender at cover,
 # tests/test_odds_hami.py derives the losses by hand: 0 → 25/36, 1 → 2/9, 2 → 1/12.

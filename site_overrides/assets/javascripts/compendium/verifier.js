@@ -139,10 +139,18 @@
     let dernierRapport = null; // the last report read from a list, for printing
     let texteLu = null; // the text of that report
 
+    /**
+     * The verdict line. The tool's `data-etat` says what the whole report on screen is about: for a
+     * report, it changes once the detailed report below is drawn too (`dessinerDetails`, next frame),
+     * so that nothing reads the previous list's errors under the new verdict.
+     */
     function afficherEtat(classe, ...contenu) {
       etat.className = "cpd-etat cpd-etat--" + classe;
       etat.replaceChildren(...contenu.map((c) => (c instanceof Node ? c : document.createTextNode(String(c)))));
-      racineOutil.dataset.etat = classe;
+      if (classe !== "valide" && classe !== "invalide") {
+        details.removeAttribute("aria-busy");
+        racineOutil.dataset.etat = classe;
+      }
     }
 
     /** Tell the builder (composer.js) what the engine said about `texte` (null: no report). */
@@ -185,8 +193,13 @@
       // errors; the detailed report below the text view follows in the next frame.
       publier(rapport, typeof texte === "string" ? texte : null);
       const mien = ++detailsGeneration;
+      const classe = rapport.valide ? "valide" : "invalide";
+      details.setAttribute("aria-busy", "true"); // still the previous list's details, for one frame
       requestAnimationFrame(() => {
-        if (mien === detailsGeneration) dessinerDetails(rapport, total);
+        if (mien !== detailsGeneration) return;
+        dessinerDetails(rapport, total);
+        details.removeAttribute("aria-busy");
+        racineOutil.dataset.etat = classe;
       });
     }
 
