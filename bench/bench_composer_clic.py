@@ -6,8 +6,8 @@ For each game, the page « Composer et vérifier » gets a list of 10 or more en
 first example, its entries repeated), every panel of the builder is opened (the entry being edited,
 every picker and fold in it), then one field of the first entry is changed N times by real
 Playwright clicks, alternating two values. Each click is timed in the page from the input event's
-own time stamp (`event.timeStamp`) to the frame after the builder painted the report of the new
-list (the total says it is current: `data-a-jour="oui"`).
+own time stamp (`event.timeStamp`) to the start of the frame after the one that painted the report
+of the new list (the total says it is current: `data-a-jour="oui"`; two animation frames).
 
 Beside it, in the same page and the same run, the engine's round trip for one check of the same
 list (`moteur.valider`, what `make bench` used to report). The goal of issue 23:
@@ -54,7 +54,11 @@ ARMER_JS = """() => {
       if (t.dataset.aJour !== "oui") { ancien = true; return false; }
       if (!ancien) return false;
       vu = true;
-      requestAnimationFrame(() => setTimeout(() => resoudre(performance.now() - debut), 0));
+      // The frame that paints the new report starts at the next animation frame; the one after it
+      // starts once that frame's main-thread work (style, layout, paint) is done. A timer or a
+      // message queued after the first frame would wait behind the renderer's input-time priority
+      // (Chromium runs frames first for a while after an input): it measures the scheduler.
+      requestAnimationFrame(() => requestAnimationFrame(() => resoudre(performance.now() - debut)));
       return true;
     };
     const obs = new MutationObserver(() => { if (verifier()) obs.disconnect(); });

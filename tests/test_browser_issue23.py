@@ -346,3 +346,49 @@ def test_issue23_resume_sans_redite(onglet: Onglet, site_url: str) -> None:
         texte = page.inner_text(zone)
         assert texte.count("Prologue") == 1, (zone, texte)
     assert liste["nom"] in page.inner_text("[data-role=resume-enveloppe]")
+
+
+def test_issue23_la_case_cochee_reste_en_place(onglet: Onglet, site_url: str) -> None:
+    """A ticked box is not redrawn when the report comes: same node, focus, fold and filter kept.
+
+    The rest of the open entry follows the report (its line's summary, its cost), and a control
+    whose context changed (another tribe) is drawn again, with the new tribe's cards first.
+    """
+    capacites = yaml.safe_load((ROOT / "data" / "hate" / "capacites.yaml").read_text(encoding="utf-8"))["capacites"]
+    page = onglet.page
+    liste = exemple("hate")
+    charger(page, site_url, "hate", liste)
+    ouvrir_entree(page, 0)
+    groupe = page.locator("[data-champ-chemin='/entrees/0/ameliorations']")
+    groupe.locator("summary").first.click()
+    avant = set(liste["entrees"][0].get("ameliorations") or [])
+    case = groupe.locator(":scope > fieldset > ul > li > input[type=checkbox]:not([disabled]):not(:checked)").first
+    valeur = json.loads(case.get_attribute("data-valeur"))
+    assert valeur not in avant
+    nom = next(c["nom"] for c in capacites if c["id"] == valeur)
+    groupe.element_handle().evaluate("(g) => { g.__marque = 'avant'; }")
+    case.element_handle().evaluate("(c) => { c.__marque = 'avant'; }")
+    case.click()
+    page.wait_for_function("(v) => document.querySelector('#cpd-liste').value.includes(v)", arg=valeur)
+    attendre_a_jour(page)
+    assert groupe.element_handle().evaluate("(g) => g.__marque === 'avant' && g.open && g.isConnected")
+    assert page.evaluate("() => document.activeElement && document.activeElement.__marque === 'avant' && "
+                         "document.activeElement.checked")
+    assert nom in groupe.locator(":scope > summary .cpd-choisis").inner_text()
+    assert nom in page.inner_text("li[data-role=entree][data-index='0'] [data-role=entree-resume]")
+    # Another tribe: the picker is drawn again for it (its own cards first, the previous tribe's folded).
+    reglages = page.locator("details[data-role=enveloppe]")
+    if reglages.get_attribute("open") is None:
+        reglages.locator(":scope > summary").click()
+    tribu = page.locator("select[data-chemin='/options/tribu']")
+    autre = next(v for v in tribu.evaluate("(s) => [...s.options].map((o) => o.value).filter(Boolean)")
+                 if v != tribu.input_value())
+    tribu.select_option(autre)
+    attendre_a_jour(page)
+    groupe = page.locator("[data-champ-chemin='/entrees/0/ameliorations']")
+    assert groupe.element_handle().evaluate("(g) => g.__marque === undefined")
+    pliees = set(groupe.locator("[data-role=autres-groupes] input[type=checkbox]").evaluate_all(
+        "cs => cs.map(c => JSON.parse(c.dataset.valeur))"))
+    tribu_choisie = json.loads(autre)
+    assert pliees and all((next(c for c in capacites if c["id"] == v).get("proprietes") or {}).get("tribu")
+                          != tribu_choisie for v in pliees)

@@ -161,6 +161,23 @@ def test_general_index_links_each_game_index(site_dir: Path) -> None:
         assert re.search(rf"<td>{lignes}</td>", ligne[:ligne.index("</tr>")]), jeu
 
 
+def test_builder_pages_have_no_table_of_contents(site_dir: Path) -> None:
+    """« Composer et vérifier » hides its table of contents, and Material's script gets none to watch.
+
+    Material only hides it (`hidden`), and measures every heading again each time the page's height
+    changes, which is every click in the builder; rules pages keep theirs.
+    """
+    jeux = sorted(p.name for p in (ROOT / "data").iterdir() if (p / "jeu.yaml").is_file())
+    for jeu in jeux:
+        outil = (site_dir / jeu / "verifier" / "index.html").read_text(encoding="utf-8")
+        assert 'data-md-component="toc"' not in outil, jeu
+        assert 'data-md-type="toc" hidden' in outil, jeu
+        accueil = (site_dir / jeu / "index.html").read_text(encoding="utf-8")
+        regles = re.findall(r'<a href="([a-z0-9-]+)/"', accueil)
+        pages = [site_dir / jeu / r / "index.html" for r in regles if (site_dir / jeu / r / "index.html").is_file()]
+        assert any('data-md-component="toc"' in page.read_text(encoding="utf-8") for page in pages), jeu
+
+
 def test_catalogue_format_is_documented_with_downloadable_examples(site_dir: Path) -> None:
     """Every field of the catalogue schema is documented on the checker page, and each shipped
     catalogue can be downloaded and is shown in full."""

@@ -14,7 +14,7 @@
   P.cartes = function (b) {
     const C = () => window.Compendium;
     const { el } = C();
-    const { estObjet, resoudre, genre } = window.Compendium.composer;
+    const { estObjet, resoudre, genre, pointeur } = window.Compendium.composer;
     const { schema, entreeSchema, sortes, zones, ouverts, pile, racineOutil } = b;
     const dessins = { entrees: [], enveloppe: null }; // signatures of what is on screen
 
@@ -177,7 +177,24 @@
         ouverte, ouverte ? [...ouverts] : null, forces, b.liste.entrees.length, ouverte ? b.signatureListe : null]);
     }
 
-    function ligneEntree(entree, i, n, messages) {
+    /**
+     * What a field's control shows besides its value: everything else it is drawn from (the force,
+     * whether it is required or the kind, and the list without this field's value).
+     */
+    function contexteChamp(entree, i, k, force, requis) {
+      const sans = { ...entree };
+      delete sans[k];
+      const liste = { ...b.liste, entrees: b.liste.entrees.map((x, j) => (j === i ? sans : x)) };
+      return JSON.stringify([force || null, requis, liste]);
+    }
+
+    /** The field controls of an open entry line, by pointer: kept when they already show the list. */
+    function controlesDe(ligne) {
+      const champs = ligne && ligne.querySelector(":scope > .cpd-ligne-corps > .cpd-carte-champs");
+      return new Map(champs ? [...champs.children].filter((c) => c.dataset.champChemin).map((c) => [c.dataset.champChemin, c]) : []);
+    }
+
+    function ligneEntree(entree, i, n, messages, anciens) {
       const sorte = b.sorteDe(entree);
       const ouverte = b.ouverte === i;
       const ligne = ligneCout(i);
@@ -199,11 +216,11 @@
       if (ouverte) classes.push("cpd-ligne--ouverte");
       return el("li", { classe: classes.join(" "), "data-role": "entree", "data-index": String(i) },
         el("h3", { classe: "cpd-ligne-titre" }, tete),
-        ouverte ? corpsEntree(entree, i, n, messages, sorte, idCorps) : null);
+        ouverte ? corpsEntree(entree, i, n, messages, sorte, idCorps, anciens || new Map()) : null);
     }
 
     /** The open entry: its messages, then its fields (forced ones locked), then its actions. */
-    function corpsEntree(entree, i, n, messages, sorte, idCorps) {
+    function corpsEntree(entree, i, n, messages, sorte, idCorps, anciens) {
       const props = entreeSchema.properties || {};
       const champs = [];
       const etat = [];
@@ -216,9 +233,25 @@
         for (const k of cles) {
           const chemin = ["entrees", i, k];
           const force = b.forceDe(chemin);
-          const c = b.controle(chemin, resoudre(props[k], schema), entree[k],
-            { requis: (entreeSchema.required || []).includes(k) || k === sorte, ouverts, force, sorte: k === sorte });
-          (props[k]["x-etat-de-partie"] ? etat : champs).push([k, c]);
+          const requis = (entreeSchema.required || []).includes(k) || k === sorte;
+          const etatDePartie = !!props[k]["x-etat-de-partie"];
+          // A control that already shows this value, drawn from the same context, is kept as it is
+          // (the box the player just ticked keeps its focus, its fold and its filter).
+          const contexte = etatDePartie ? null : contexteChamp(entree, i, k, force, requis);
+          const ancien = anciens.get(pointeur(chemin));
+          const garde = contexte !== null && ancien && ancien.compendiumValeur === JSON.stringify(entree[k]) && ancien.compendiumContexte === contexte;
+          let c = ancien;
+          if (garde) {
+            // It stays where it is in the page (moving a node loses its focus): `patcher` puts it back in
+            // this place holder's position.
+            c = el("span", { hidden: true });
+            c.compendiumGarde = ancien;
+          } else {
+            c = b.controle(chemin, resoudre(props[k], schema), entree[k], { requis, ouverts, force, sorte: k === sorte });
+            c.compendiumValeur = JSON.stringify(entree[k]);
+            c.compendiumContexte = contexte;
+          }
+          (etatDePartie ? etat : champs).push([k, c]);
         }
         if (etat.length) {
           const id = "cpd-entree-" + i + "-plus";
@@ -257,6 +290,32 @@
             b.ouverte = null;
           }, l2focus(i)), "Retirer l'entrée " + (i + 1), false, "retirer"),
           bouton("Fermer", () => b.ouvrirEntree(null, "cpd-entree-" + i + "-ouvrir"), "Fermer l'entrée " + (i + 1), false, "fermer")));
+    }
+
+    /**
+     * Patch the open entry line `vieille` (in the page) to look like `neuve`, keeping the controls
+     * `neuve` took from it in place: a kept node is never moved, so the focus stays on it.
+     */
+    function patcher(vieille, neuve) {
+      vieille.className = neuve.className;
+      // The line's button keeps its node (it may hold the focus): only what it says changes.
+      const bouton = vieille.querySelector(":scope > h3 > button");
+      bouton.replaceChildren(...neuve.querySelector(":scope > h3 > button").childNodes);
+      const corps = vieille.querySelector(":scope > .cpd-ligne-corps");
+      const nouveauCorps = neuve.querySelector(":scope > .cpd-ligne-corps");
+      const champs = corps.querySelector(":scope > .cpd-carte-champs");
+      reconcilier(champs, [...nouveauCorps.querySelector(":scope > .cpd-carte-champs").children].map((c) => c.compendiumGarde || c));
+      reconcilier(corps, [...nouveauCorps.children].map((c) => (c.classList.contains("cpd-carte-champs") ? champs : c)));
+    }
+
+    /** Make `parent`'s children `voulus`: what is not wanted goes first, so a kept node never moves. */
+    function reconcilier(parent, voulus) {
+      const gardes = new Set(voulus);
+      for (const c of [...parent.children]) if (!gardes.has(c)) c.remove();
+      voulus.forEach((noeud, p) => {
+        const actuel = parent.children[p];
+        if (actuel !== noeud) parent.insertBefore(noeud, actuel || null);
+      });
     }
 
     const l2focus = (i) => (i > 0 ? "cpd-entree-" + (i - 1) + "-ouvrir" : "cpd-ajouter-recherche");
@@ -348,11 +407,16 @@
         // signature is kept old, so the report redraws it).
         const enAttente = b.affichee === i && b.aJour === false && !b.illisible && ancien && ancien.noeud.isConnected;
         if ((ancien && ancien.sig === sig) || enAttente) noeuds.push(ancien.noeud);
-        else {
+        else if (b.ouverte === i && ancien && ancien.ouverte === i && ancien.noeud.isConnected && !change) {
+          // The open entry again (a report, a click in it): patched in place, its unchanged controls kept.
+          patcher(ancien.noeud, ligneEntree(e, i, entrees.length, messages, controlesDe(ancien.noeud)));
+          dessins.entrees[i] = { sig, noeud: ancien.noeud, ouverte: i };
+          noeuds.push(ancien.noeud);
+        } else {
           const noeud = ligneEntree(e, i, entrees.length, messages);
           if (ancien && ancien.noeud.isConnected) ancien.noeud.replaceWith(noeud);
           else change = true;
-          dessins.entrees[i] = { sig, noeud };
+          dessins.entrees[i] = { sig, noeud, ouverte: b.ouverte === i ? i : null };
           noeuds.push(noeud);
         }
       });

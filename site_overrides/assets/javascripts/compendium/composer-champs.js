@@ -52,18 +52,24 @@
       const indexEntree = typeof chemin[1] === "number" && chemin[0] === "entrees" ? chemin[1] : null;
       const raisonsDe = (choix) => (choix.raisons || []).map((r) => b.texteJoueur(r, indexEntree)).filter(Boolean);
       const refus = new Map(); // one reason -> the choices it refuses (said once, not per choice)
+      const parValeur = new Map(); // the controls of each value, looked up once (Hate: 58 boxes)
+      for (const controle of conteneur.querySelectorAll("option, input[type=checkbox]")) {
+        if (!parValeur.has(controle.dataset.valeur)) parValeur.set(controle.dataset.valeur, []);
+        parValeur.get(controle.dataset.valeur).push(controle);
+      }
       for (const choix of reponse.choix) {
         const cle = JSON.stringify(choix.valeur);
         const raisons = raisonsDe(choix).join(" ; ");
         const interdit = choix.permis === false && !choix.actif;
-        for (const controle of conteneur.querySelectorAll("option, input[type=checkbox]")) {
-          if (controle.dataset.valeur !== cle) continue;
+        const controles = parValeur.get(cle) || [];
+        for (const controle of controles) {
           if (controle.tagName === "OPTION") {
             if (!controle.dataset.texte) controle.dataset.texte = controle.textContent;
-            controle.textContent = controle.dataset.texte + (interdit ? " — interdit" : "");
+            const texte = controle.dataset.texte + (interdit ? " — interdit" : "");
+            if (controle.textContent !== texte) controle.textContent = texte;
           }
-          if (controle.dataset.verrou !== "oui") controle.disabled = interdit;
-          controle.title = interdit ? raisons : "";
+          if (controle.dataset.verrou !== "oui" && controle.disabled !== interdit) controle.disabled = interdit;
+          if (controle.title !== (interdit ? raisons : "")) controle.title = interdit ? raisons : "";
           if (controle.tagName !== "OPTION") {
             // A checkbox says its own reason, under its name.
             const ligne = controle.closest("li");
@@ -72,18 +78,18 @@
               raison = el("span", { classe: "cpd-raison", "data-role": "raison" });
               ligne.append(raison);
             }
-            if (raison) {
+            if (raison && raison.textContent !== (interdit ? "Interdit : " + raisons : "")) {
               raison.textContent = interdit ? "Interdit : " + raisons : "";
               raison.hidden = !interdit;
             }
           }
         }
-        const parCase = [...conteneur.querySelectorAll("input[type=checkbox]")].some((x) => x.dataset.valeur === cle);
+        const parCase = controles.some((x) => x.tagName !== "OPTION");
         if (interdit && !parCase) {
           const textes = raisonsDe(choix);
           for (const raison of textes.length ? textes : [""]) {
             if (!refus.has(raison)) refus.set(raison, []);
-            const option = [...conteneur.querySelectorAll("option")].find((x) => x.dataset.valeur === cle);
+            const option = controles.find((x) => x.tagName === "OPTION");
             const nom = option && option.dataset.texte ? option.dataset.texte.replace(/ \(.*$/, "") : b.libelle(chemin[chemin.length - 1], choix.valeur);
             if (!refus.get(raison).includes(nom)) refus.get(raison).push(nom);
           }
@@ -216,7 +222,8 @@
         const parValeur = new Map(choixDe.map((c) => [c.valeur, c]));
         // A value outside the candidates (the engine reports it) stays listed, to be unticked.
         const tous = [...choixDe, ...choisies.filter((v) => !parValeur.has(v)).map((v) => ({ valeur: v, item: null, inconnu: true }))];
-        const resume = choisies.length ? choisies.map((v) => (parValeur.has(v) ? nomChoix(parValeur.get(v)) : String(v))).join(", ") : "aucun";
+        const resumeDe = (vs) => (vs.length ? vs.map((v) => (parValeur.has(v) ? nomChoix(parValeur.get(v)) : String(v))).join(", ") : "aucun");
+        const resume = resumeDe(choisies);
         const cases = tous.map((c, i) => {
           const v = c.valeur;
           const idCase = id + "-" + i;
@@ -231,6 +238,9 @@
             const valeurs = donnees
               ? (caseEl.checked ? [...choisies, v] : choisies.filter((x) => x !== v))
               : choixDe.map((x) => x.valeur).filter((w) => (w === v ? caseEl.checked : choisies.includes(w)));
+            // The summary line follows the boxes (the control may be kept by the next drawing).
+            const choisis = groupe.querySelector(":scope > summary .cpd-choisis");
+            if (choisis) choisis.textContent = resumeDe(valeurs);
             let nouvelle = valeurs.length ? valeurs : undefined;
             if (nouvelle && nouvelle.length === 1 && types(s).includes("string") && !Array.isArray(valeur)) nouvelle = nouvelle[0];
             b.focusApres = idCase;

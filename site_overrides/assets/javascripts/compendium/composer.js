@@ -306,6 +306,11 @@
       if (r !== null && b.liste.entrees && estObjet(b.liste.entrees[r])) b.neuves.delete(b.liste.entrees[r]);
       modifier(b.liste, chemin, valeur);
       b.affichee = options && options.affiche && r !== null ? r : null;
+      if (b.affichee !== null) {
+        // The control shows the new value: the next drawing may keep it (composer-cartes.js).
+        const bloc = section.querySelector(`[data-champ-chemin="${CSS.escape(pointeur(chemin))}"]`);
+        if (bloc) bloc.compendiumValeur = JSON.stringify(valeur);
+      }
       ecrire();
     }
 

@@ -190,17 +190,18 @@
           total ? " — total " + total : "");
       }
       // The builder (and the other tools) draw first: what the player waits for is its total and
-      // errors; the detailed report below the text view follows in the next frame.
+      // errors. The detailed report below the text view is drawn once that frame is painted (a
+      // task after the next animation frame), so that its building and layout never delay it.
       publier(rapport, typeof texte === "string" ? texte : null);
       const mien = ++detailsGeneration;
       const classe = rapport.valide ? "valide" : "invalide";
-      details.setAttribute("aria-busy", "true"); // still the previous list's details, for one frame
-      requestAnimationFrame(() => {
+      details.setAttribute("aria-busy", "true"); // still the previous list's details, until then
+      requestAnimationFrame(() => setTimeout(() => {
         if (mien !== detailsGeneration) return;
         dessinerDetails(rapport, total);
         details.removeAttribute("aria-busy");
         racineOutil.dataset.etat = classe;
-      });
+      }, 0));
     }
 
     function dessinerDetails(rapport, total) {
