@@ -16,7 +16,7 @@ from .links import LinkIndex, linkify, plain_link, tooltip_link
 from .model import Entry, Game, Page, Site
 from .odds_tables import roll_chance
 from .urls import ENTRY_INDEX, GLOSSARY, relative_link
-from .wording import accord, cell, column_value, folded, yaml_string
+from .wording import accord, cell, column_value, folded, index_key, initial, yaml_string
 
 TEMPLATES = Path(__file__).parent / "templates"
 TEXT_FIELDS = ("texte", "mise_en_place", "deploiement", "regles_speciales", "victoire")
@@ -102,9 +102,12 @@ class GameRenderer:
         Links carry no tooltip: the summary is in the row (Material would build one per link on load).
         """
         uri = self.game.uri(ENTRY_INDEX)
-        rows = [(entry, plain_link(entry.nom, entry, uri))
-                for entry in sorted(self.game.entries.values(), key=lambda e: (folded(e.nom), e.nom.casefold()))]
-        return self.env.get_template("index-des-entrees.md.j2").render(jeu=self.game, lignes=rows)
+        entries = sorted(self.game.entries.values(), key=lambda e: (index_key(e.nom), e.nom.casefold()))
+        groups: dict[str, list[tuple[Entry, str]]] = {}
+        for entry in entries:
+            groups.setdefault(initial(entry.nom), []).append((entry, plain_link(entry.nom, entry, uri)))
+        return self.env.get_template("index-des-entrees.md.j2").render(
+            jeu=self.game, groupes=list(groups.items()), total=len(entries))
 
     def home(self) -> str:
         """The game's home page."""

@@ -4,6 +4,7 @@ Table cells (« — », oui/non), a column's labels, and a noun agreed with the 
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any
 
@@ -11,6 +12,17 @@ from typing import Any
 def folded(text: str) -> str:
     """Lower case without accents (« Éclair » -> « eclair »), for alphabetical order and initials."""
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold()
+
+
+def index_key(text: str) -> str:
+    """The sort key of a name in an index: folded, without leading quotes or punctuation."""
+    return re.sub(r"^[^a-z0-9]+", "", folded(text))
+
+
+def initial(text: str) -> str:
+    """The index group of a name: its first letter in capitals (« Éclair » -> « E »), « 0-9 » for a digit."""
+    first = index_key(text)[:1]
+    return "0-9" if first.isdigit() or not first else first.upper()
 
 
 def cell_text(value: Any) -> str:

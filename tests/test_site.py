@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -136,15 +137,26 @@ def test_each_game_has_its_entry_index_without_tooltips(site_dir: Path) -> None:
     for game in load_site(ROOT).games:
         jeu = game.id
         html = (site_dir / jeu / "index-des-entrees" / "index.html").read_text(encoding="utf-8")
-        tableau = html[html.index("<table"):html.index("</table>")]
+        tableau = "".join(re.findall(r"<table>.*?</table>", html, re.S))  # one table per initial
         liens = re.findall(r'<a href="([^"]+)"([^>]*)>', tableau)
         assert not [attributs for _, attributs in liens if "title=" in attributs], jeu
         # Every link stays in its game: ../<page>/#id from the game's folder, never ../../<other game>.
         assert all(not cible.startswith("../../") for cible, _ in liens), jeu
         ancres = [cible.rsplit("#", 1)[-1] for cible, _ in liens]
         assert sorted(ancres) == sorted(game.entries), jeu
-        assert tableau.count("<tr>") - 1 == len(game.entries), jeu
+        tables = html.count("<table>")
+        assert tableau.count("<tr>") - tables == len(game.entries), jeu
         assert f"({len(game.entries)} entrées)" in html, jeu
+        # One section per initial, in alphabetical order, each listed at the top of the page.
+        lettres = re.findall(r'<h2 id="lettre-([^"]+)"', html)
+        assert len(lettres) == tables and lettres == sorted(lettres), jeu
+        assert re.findall(r'<a href="#lettre-([^"]+)">', html) == lettres, jeu
+        for lettre, section in zip(lettres, re.split(r'<h2 id="lettre-[^"]+"', html)[1:], strict=True):
+            noms = [re.sub(r"<[^>]+>", "", n) for n in re.findall(r"<tr>\s*<td>(.*?)</td>", section, re.S)]
+            initiales = {re.sub(r"[^a-z0-9]", "", unicodedata.normalize("NFKD", n).encode("ascii", "ignore")
+                                .decode().lower())[:1] for n in noms}
+            attendu = set("0123456789") if lettre == "0-9" else {lettre}
+            assert noms and initiales <= attendu, (jeu, lettre, initiales)
 
 
 def test_general_index_links_each_game_index(site_dir: Path) -> None:
@@ -156,7 +168,7 @@ def test_general_index_links_each_game_index(site_dir: Path) -> None:
     assert sorted(cibles) == jeux
     for jeu in jeux:
         propre = (site_dir / jeu / "index-des-entrees" / "index.html").read_text(encoding="utf-8")
-        lignes = propre[propre.index("<table"):propre.index("</table>")].count("<tr>") - 1
+        lignes = propre.count("<tr>") - propre.count("<table>")  # one header row per initial's table
         ligne = tableau[tableau.index(f'href="../{jeu}/index-des-entrees/"'):]
         assert re.search(rf"<td>{lignes}</td>", ligne[:ligne.index("</tr>")]), jeu
 
