@@ -3,7 +3,9 @@
 // its choices in short, its cost, a badge), one entry open for editing at a time.
 // A drawing only rebuilds what changed: each entry line and the envelope keep their nodes while
 // their signature (values, messages, cost, state) is the same, so a check of a long list repaints
-// little more than the total.
+// little more than the total. The open entry is patched in place when a report comes: its line,
+// messages and actions follow it, and a control that already shows the value keeps its node (the
+// box just ticked keeps its focus, fold and filter; see patcher).
 // Loaded on the tool page only, before composer.js, which calls this part with the builder's
 // shared state `b` (see the top of composer.js).
 (function () {
