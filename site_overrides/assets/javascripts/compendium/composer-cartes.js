@@ -242,7 +242,7 @@
           const contexte = etatDePartie ? null : contexteChamp(entree, i, k, force, requis);
           const ancien = anciens.get(pointeur(chemin));
           const garde = contexte !== null && ancien && ancien.compendiumValeur === JSON.stringify(entree[k]) && ancien.compendiumContexte === contexte;
-          let c = ancien;
+          let c;
           if (garde) {
             // It stays where it is in the page (moving a node loses its focus): `patcher` puts it back in
             // this place holder's position.

@@ -141,8 +141,8 @@
 
     /**
      * The verdict line. The tool's `data-etat` says what the whole report on screen is about: for a
-     * report, it changes once the detailed report below is drawn too (`dessinerDetails`, next frame),
-     * so that nothing reads the previous list's errors under the new verdict.
+     * report, it changes once the detailed report below is drawn too (`dessinerDetails`, after the
+     * builder's frame), so that nothing reads the previous list's errors under the new verdict.
      */
     function afficherEtat(classe, ...contenu) {
       etat.className = "cpd-etat cpd-etat--" + classe;
@@ -195,12 +195,13 @@
       publier(rapport, typeof texte === "string" ? texte : null);
       const mien = ++detailsGeneration;
       const classe = rapport.valide ? "valide" : "invalide";
+      const pour = generation; // a newer check started meanwhile: the state stays « calcul »
       details.setAttribute("aria-busy", "true"); // still the previous list's details, until then
       requestAnimationFrame(() => setTimeout(() => {
         if (mien !== detailsGeneration) return;
         dessinerDetails(rapport, total);
         details.removeAttribute("aria-busy");
-        racineOutil.dataset.etat = classe;
+        if (pour === generation) racineOutil.dataset.etat = classe;
       }, 0));
     }
 
