@@ -349,10 +349,11 @@ def test_issue23_resume_sans_redite(onglet: Onglet, site_url: str) -> None:
 
 
 def test_issue23_la_case_cochee_reste_en_place(onglet: Onglet, site_url: str) -> None:
-    """A ticked box is not redrawn when the report comes: same node, focus, fold and filter kept.
+    """A changed box is not redrawn when the report comes: same node, focus, fold and filter kept.
 
     The rest of the open entry follows the report (its line's summary, its cost), and a control
-    whose context changed (another tribe) is drawn again, with the new tribe's cards first.
+    whose context changed (another tribe) is drawn again, with the new tribe's cards first. The box
+    unticked is the entry's own card: always allowed (a second card may be refused by the rules).
     """
     capacites = yaml.safe_load((ROOT / "data" / "hate" / "capacites.yaml").read_text(encoding="utf-8"))["capacites"]
     page = onglet.page
@@ -361,21 +362,20 @@ def test_issue23_la_case_cochee_reste_en_place(onglet: Onglet, site_url: str) ->
     ouvrir_entree(page, 0)
     groupe = page.locator("[data-champ-chemin='/entrees/0/ameliorations']")
     groupe.locator("summary").first.click()
-    avant = set(liste["entrees"][0].get("ameliorations") or [])
-    case = groupe.locator(":scope > fieldset > ul > li > input[type=checkbox]:not([disabled]):not(:checked)").first
-    valeur = json.loads(case.get_attribute("data-valeur"))
-    assert valeur not in avant
+    (valeur,) = liste["entrees"][0]["ameliorations"]
     nom = next(c["nom"] for c in capacites if c["id"] == valeur)
+    case = groupe.locator(f"input[type=checkbox][data-valeur='{json.dumps(valeur)}']")
+    assert case.is_checked() and nom in groupe.locator(":scope > summary .cpd-choisis").inner_text()
     groupe.element_handle().evaluate("(g) => { g.__marque = 'avant'; }")
     case.element_handle().evaluate("(c) => { c.__marque = 'avant'; }")
     case.click()
-    page.wait_for_function("(v) => document.querySelector('#cpd-liste').value.includes(v)", arg=valeur)
+    page.wait_for_function("(v) => !document.querySelector('#cpd-liste').value.includes(v)", arg=valeur)
     attendre_a_jour(page)
     assert groupe.element_handle().evaluate("(g) => g.__marque === 'avant' && g.open && g.isConnected")
     assert page.evaluate("() => document.activeElement && document.activeElement.__marque === 'avant' && "
-                         "document.activeElement.checked")
-    assert nom in groupe.locator(":scope > summary .cpd-choisis").inner_text()
-    assert nom in page.inner_text("li[data-role=entree][data-index='0'] [data-role=entree-resume]")
+                         "!document.activeElement.checked")
+    assert groupe.locator(":scope > summary .cpd-choisis").inner_text() == "aucun"
+    assert nom not in page.inner_text("li[data-role=entree][data-index='0'] [data-role=entree-resume]")
     # Another tribe: the picker is drawn again for it (its own cards first, the previous tribe's folded).
     reglages = page.locator("details[data-role=enveloppe]")
     if reglages.get_attribute("open") is None:

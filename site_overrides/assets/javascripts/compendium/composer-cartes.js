@@ -180,14 +180,15 @@
     }
 
     /**
-     * What a field's control shows besides its value: everything else it is drawn from (the force,
-     * whether it is required or the kind, and the list without this field's value).
+     * What a field's control shows besides its value: everything else it is drawn from (a forced
+     * value, whether it is required or the kind, and the list without this field's value). The
+     * engine's answer that a field is not forced draws nothing, so it is not part of it.
      */
     function contexteChamp(entree, i, k, force, requis) {
       const sans = { ...entree };
       delete sans[k];
       const liste = { ...b.liste, entrees: b.liste.entrees.map((x, j) => (j === i ? sans : x)) };
-      return JSON.stringify([force || null, requis, liste]);
+      return JSON.stringify([force && force.force ? force : null, requis, liste]);
     }
 
     /** The field controls of an open entry line, by pointer: kept when they already show the list. */
