@@ -16,7 +16,7 @@ from .links import LinkIndex, linkify, plain_link, tooltip_link
 from .model import Entry, Game, Page, Site
 from .odds_tables import roll_chance
 from .urls import ENTRY_INDEX, GLOSSARY, relative_link
-from .wording import accord, cell, column_value, folded, index_key, initial, yaml_string
+from .wording import accord, cell, column_value, folded, index_key, initial, inline_text, yaml_string
 
 TEMPLATES = Path(__file__).parent / "templates"
 TEXT_FIELDS = ("texte", "mise_en_place", "deploiement", "regles_speciales", "victoire")
@@ -31,6 +31,7 @@ def environment() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=False,
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["cellule"] = cell
+    env.filters["texte_en_ligne"] = inline_text
     env.filters["libelle_colonne"] = column_value
     env.filters["yaml_chaine"] = yaml_string
     env.filters["accord"] = accord

@@ -47,6 +47,11 @@ def cell(value: Any) -> str:
     return cell_text(value).replace("|", "\\|").replace("\n", " ")
 
 
+def inline_text(value: Any) -> str:
+    """Plain text on one line (a definition in an index): newlines folded, nothing escaped."""
+    return " ".join(cell_text(value).split())
+
+
 # Words that end in s, x or z in the singular too.
 INVARIABLES = frozenset({"héros", "fois", "pas", "corps", "bras", "mois", "poids", "malus", "bonus", "temps", "prix",
                          "choix", "voix", "avis", "dos", "os", "gaz", "nez", "ko"})

@@ -1,6 +1,7 @@
 """The built site: links and anchors resolve, nothing loads from another host, every entry has an anchor."""
 from __future__ import annotations
 
+import html as html_module
 import json
 import re
 import unicodedata
@@ -133,26 +134,32 @@ def test_required_pages_exist(site_dir: Path) -> None:
 
 def test_each_game_has_its_entry_index_without_tooltips(site_dir: Path) -> None:
     """Each game's « Index des entrées » lists every entry of that game once, and only those; its
-    links carry no title (the summary is in the row; Material would build a tooltip for each)."""
+    links carry no title (the summary is beside it; Material would build a tooltip for each)."""
     for game in load_site(ROOT).games:
         jeu = game.id
         html = (site_dir / jeu / "index-des-entrees" / "index.html").read_text(encoding="utf-8")
-        tableau = "".join(re.findall(r"<table>.*?</table>", html, re.S))  # one table per initial
-        liens = re.findall(r'<a href="([^"]+)"([^>]*)>', tableau)
-        assert not [attributs for _, attributs in liens if "title=" in attributs], jeu
+        listes = re.findall(r"<dl>.*?</dl>", html, re.S)  # one definition list per initial
+        termes = [t for dl in listes for t in re.findall(r"<dt>(.*?)</dt>", dl, re.S)]
+        liens = [re.match(r'<a href="([^"]+)"([^>]*)>', t) for t in termes]
+        assert all(liens), jeu  # each term starts with the entry's link
+        assert not [lien[2] for lien in liens if "title=" in lien[2]], jeu
         # Every link stays in its game: ../<page>/#id from the game's folder, never ../../<other game>.
-        assert all(not cible.startswith("../../") for cible, _ in liens), jeu
-        ancres = [cible.rsplit("#", 1)[-1] for cible, _ in liens]
+        assert all(not lien[1].startswith("../../") for lien in liens), jeu
+        ancres = [lien[1].rsplit("#", 1)[-1] for lien in liens]
         assert sorted(ancres) == sorted(game.entries), jeu
-        tables = html.count("<table>")
-        assert tableau.count("<tr>") - tables == len(game.entries), jeu
+        # Each term shows its kind, and its summary follows as the definition.
+        types = [re.search(r'<span class="cpd-index-type">([^<]+)</span>', t) for t in termes]
+        assert all(types), jeu
+        assert sum(dl.count("<dd>") for dl in listes) == len(termes), jeu
+        par_ancre = {lien[1].rsplit("#", 1)[-1]: html_module.unescape(t[1]) for lien, t in zip(liens, types, strict=True)}
+        assert {a: game.entries[a].label for a in game.entries} == par_ancre, jeu
         assert f"({len(game.entries)} entrées)" in html, jeu
         # One section per initial, in alphabetical order, each listed at the top of the page.
         lettres = re.findall(r'<h2 id="lettre-([^"]+)"', html)
-        assert len(lettres) == tables and lettres == sorted(lettres), jeu
+        assert len(lettres) == len(listes) and lettres == sorted(lettres), jeu
         assert re.findall(r'<a href="#lettre-([^"]+)">', html) == lettres, jeu
         for lettre, section in zip(lettres, re.split(r'<h2 id="lettre-[^"]+"', html)[1:], strict=True):
-            noms = [re.sub(r"<[^>]+>", "", n) for n in re.findall(r"<tr>\s*<td>(.*?)</td>", section, re.S)]
+            noms = [re.sub(r"<[^>]+>", "", n) for n in re.findall(r"<dt>(<a .*?</a>)", section, re.S)]
             initiales = {re.sub(r"[^a-z0-9]", "", unicodedata.normalize("NFKD", n).encode("ascii", "ignore")
                                 .decode().lower())[:1] for n in noms}
             attendu = set("0123456789") if lettre == "0-9" else {lettre}
@@ -168,7 +175,7 @@ def test_general_index_links_each_game_index(site_dir: Path) -> None:
     assert sorted(cibles) == jeux
     for jeu in jeux:
         propre = (site_dir / jeu / "index-des-entrees" / "index.html").read_text(encoding="utf-8")
-        lignes = propre.count("<tr>") - propre.count("<table>")  # one header row per initial's table
+        lignes = propre.count("<dt>")  # one term per entry
         ligne = tableau[tableau.index(f'href="../{jeu}/index-des-entrees/"'):]
         assert re.search(rf"<td>{lignes}</td>", ligne[:ligne.index("</tr>")]), jeu
 
