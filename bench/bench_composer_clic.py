@@ -6,12 +6,20 @@ For each game, the page « Composer et vérifier » gets a list of 10 or more en
 first example, its entries repeated), every panel of the builder is opened (the entry being edited,
 every picker and fold in it), then one field of the first entry is changed N times by real
 Playwright clicks, alternating two values. Each click is timed in the page from the input event's
-own time stamp (`event.timeStamp`) to the start of the frame after the one that painted the report
-of the new list (the total says it is current: `data-a-jour="oui"`; two animation frames).
+own time stamp (`event.timeStamp`) to the moment the frame that paints the report of the new list
+(the total says it is current: `data-a-jour="oui"`) is presented on screen: a mark added beside the
+total in the same task is observed with Element Timing (`renderTime`). The JSON keeps the measure
+used before, the start of the frame after that one (two animation frames): it also counts the work
+the page does after the paint (the text view's detailed report), which the player does not wait for.
 
 Beside it, in the same page and the same run, the engine's round trip for one check of the same
 list (`moteur.valider`, what `make bench` used to report). The goal of issue 23:
 p95(click → paint) ≤ 1.5 × p95(one check). These are measurements, never assertions.
+
+And a control page (« page témoin »), in the same browser: one checkbox and one line of text, nothing
+else. A click sends the same request as the builder (`etat`, the two texts the builder's clicks
+wrote, without the builder's follow-up) and writes the total; it is timed the same way. It is the
+floor of click → paint on this machine, browser and engine: what any page pays for a check.
 """
 from __future__ import annotations
 
@@ -46,6 +54,8 @@ ARMER_JS = """() => {
     for (const t of ["pointerdown", "mousedown", "input", "change"]) document.addEventListener(t, noter, {capture: true, once: true});
     const total = () => racine.querySelector('[data-role="composer-total"]');
     let vu = false, ancien = false;
+    const mesure = {peint: null, images: null};
+    const finir = () => { if (mesure.peint !== null && mesure.images !== null) resoudre(mesure); };
     const verifier = () => {
       const t = total();
       if (debut === null || !t || vu) return false;
@@ -54,11 +64,23 @@ ARMER_JS = """() => {
       if (t.dataset.aJour !== "oui") { ancien = true; return false; }
       if (!ancien) return false;
       vu = true;
-      // The frame that paints the new report starts at the next animation frame; the one after it
-      // starts once that frame's main-thread work (style, layout, paint) is done. A timer or a
-      // message queued after the first frame would wait behind the renderer's input-time priority
-      // (Chromium runs frames first for a while after an input): it measures the scheduler.
-      requestAnimationFrame(() => requestAnimationFrame(() => resoudre(performance.now() - debut)));
+      // A mark beside the total, added in the same task as the report: Element Timing gives the
+      // time the frame that paints both was presented on screen.
+      for (const vieille of document.querySelectorAll("[data-bench-marque]")) vieille.remove();
+      const marque = document.createElement("div");
+      const nom = "bench-" + Math.round(debut * 1000);
+      marque.dataset.benchMarque = "";
+      marque.setAttribute("elementtiming", nom);
+      marque.textContent = "·";
+      marque.style.cssText = "position:fixed;top:0;left:0;z-index:9;font-size:8px;line-height:8px;pointer-events:none";
+      t.after(marque);
+      const obs = new PerformanceObserver((liste) => {
+        for (const e of liste.getEntries()) if (e.identifier === nom) { obs.disconnect(); mesure.peint = e.renderTime - debut; finir(); }
+      });
+      obs.observe({type: "element", buffered: true});
+      setTimeout(() => { if (mesure.peint === null) { obs.disconnect(); mesure.peint = NaN; finir(); } }, 5000);
+      // The previous measure: the start of the frame after the one that painted the report.
+      requestAnimationFrame(() => requestAnimationFrame(() => { mesure.images = performance.now() - debut; finir(); }));
       return true;
     };
     const obs = new MutationObserver(() => { if (verifier()) obs.disconnect(); });
@@ -78,6 +100,29 @@ CHECK_JS = """async ([jeu, n]) => {
   }
   return mesures;
 }"""
+
+
+# The control page: the same engine request per click as the builder, and one line to paint.
+PAGE_TEMOIN = """<!doctype html><html lang="fr"><meta charset="utf-8"><title>Témoin</title>
+<div data-compendium-outil="verifier"><label><input type="checkbox" id="case"> changer</label>
+<select id="choix"><option value="0">premier</option><option value="1">second</option></select>
+<p data-role="composer-total" data-a-jour="oui">Total</p></div>
+<script src="/assets/javascripts/compendium/moteur.js"></script>
+<script>
+window.moteur = Compendium.moteur(Compendium.racine("/"));
+window.armer = (jeu, textes) => {
+  const total = document.querySelector('[data-role="composer-total"]');
+  const changer = async (rang) => {
+    total.dataset.aJour = "non";
+    const rapport = await moteur.verifierListe(jeu, textes[rang], null, null, null);
+    total.textContent = "Total : " + rapport.cout + " — " + (rapport.erreurs || []).length + " erreur(s)";
+    total.dataset.aJour = "oui";
+  };
+  document.getElementById("case").addEventListener("change", (e) => changer(e.target.checked ? 1 : 0));
+  document.getElementById("choix").addEventListener("change", (e) => changer(Number(e.target.value)));
+  return moteur.preparer(jeu);
+};
+</script></html>"""
 
 
 def liste_longue(jeu: str, fichier: str) -> str:
@@ -101,6 +146,25 @@ def ouvrir_tout(page: object) -> int:
       for (const d of s.querySelectorAll("details")) if (!d.open) { d.open = true; n++; }
       return n + s.querySelectorAll("details[open]").length;
     }""")
+
+
+def cible(page: object, chemin: str) -> object:
+    """The control a click changes: the field's select, or its first box enabled and in view."""
+    select = page.locator(f'select[data-chemin="{chemin}"]')
+    if select.count():
+        return select.first
+    # A refused choice is disabled; another tribe's améliorations are folded away.
+    return page.locator(f'[data-champ-chemin="{chemin}"]').locator("input[type=checkbox]:not([disabled]):visible").first
+
+
+def viser(page: object, chemin: str) -> None:
+    """Scroll the control into view and let the page settle, as a player's eyes find it before the click.
+
+    Playwright scrolls to the control itself when it is out of view, just before pressing: the page's
+    scroll handlers (Material's header, « Retour en haut ») would then run inside the measured click.
+    """
+    cible(page, chemin).scroll_into_view_if_needed()
+    page.wait_for_timeout(150)
 
 
 def cliquer(page: object, chemin: str) -> None:
@@ -132,6 +196,7 @@ def mesurer_jeu(page: object, url: str, jeu: str, n: int) -> dict:
     page.wait_for_timeout(1500)
     clics = []
     for _ in range(n):
+        viser(page, chemin)
         page.evaluate(ARMER_JS)
         cliquer(page, chemin)
         clics.append(page.evaluate("() => window.__mesure"))
@@ -139,15 +204,55 @@ def mesurer_jeu(page: object, url: str, jeu: str, n: int) -> dict:
         ouvrir_tout(page)
     page.wait_for_timeout(500)
     check = page.evaluate(CHECK_JS, [jeu, n])
-    return {"jeu": jeu, "chemin": chemin, "entrees": page.locator('[data-role="entree"]').count(),
-            "panneaux": panneaux, "clic": clics, "check": check}
+    textes = [page.input_value('[data-role="texte"]')]
+    cliquer(page, chemin)
+    page.wait_for_function("(t) => document.querySelector('[data-role=\"texte\"]').value !== t", arg=textes[0])
+    textes.append(page.input_value('[data-role="texte"]'))
+    # The builder sends its list as JSON (read faster than YAML): so does the control page.
+    from browser_engine import lire_liste
+
+    textes = [json.dumps(lire_liste(t), ensure_ascii=False) for t in textes]
+    entrees = page.locator('[data-role="entree"]').count()
+    select = page.locator(f'select[data-chemin="{chemin}"]').count() > 0
+    temoin = mesurer_temoin(page, url, jeu, textes, n, select)
+    return {"jeu": jeu, "chemin": chemin, "entrees": entrees, "panneaux": panneaux,
+            "clic": [c["peint"] for c in clics], "clic_images": [c["images"] for c in clics], "check": check,
+            "temoin": [c["peint"] for c in temoin], "temoin_images": [c["images"] for c in temoin]}
+
+
+def mesurer_temoin(page: object, url: str, jeu: str, textes: list[str], n: int, select: bool) -> list[dict]:
+    """Click → paint on the control page, for the same two texts of the same list, changed by the
+    same kind of control as the builder's field (a select, or a box clicked with the mouse)."""
+    page.goto(url + "__bench/temoin.html")
+    page.evaluate("([jeu, textes]) => armer(jeu, textes)", [jeu, textes])
+    controle = page.locator("#choix" if select else "#case")
+    etat = {"rang": 0}
+
+    def changer() -> None:
+        etat["rang"] = 1 - etat["rang"]
+        if select:
+            controle.select_option(str(etat["rang"]))
+        else:
+            controle.click()
+
+    changer()  # the first check warms the engine up, as the builder's list had
+    page.wait_for_function("() => document.querySelector('[data-role=\"composer-total\"]').dataset.aJour === 'oui'")
+    mesures = []
+    for _ in range(n):
+        controle.scroll_into_view_if_needed()
+        page.wait_for_timeout(150)
+        page.evaluate(ARMER_JS)
+        changer()
+        mesures.append(page.evaluate("() => window.__mesure"))
+    return mesures
 
 
 def mesurer(site: Path, n: int, largeur: int, jeux: list[str]) -> list[dict]:
     from playwright.sync_api import sync_playwright
 
     mesures = []
-    with servir(site) as url, sync_playwright() as p:
+    pages = {"/__bench/temoin.html": ("text/html; charset=utf-8", PAGE_TEMOIN.encode())}
+    with servir(site, pages) as url, sync_playwright() as p:
         navigateur = lancer_chromium(p)
         contexte = navigateur.new_context(viewport={"width": largeur, "height": 900}, service_workers="block")
         page = contexte.new_page()
@@ -158,16 +263,26 @@ def mesurer(site: Path, n: int, largeur: int, jeux: list[str]) -> list[dict]:
 
 
 def tableau(mesures: list[dict], largeur: int) -> str:
-    def ms(valeurs: list[float]) -> str:
-        return f"{centile(valeurs, 0.5):.0f} / {centile(valeurs, 0.95):.0f} ms"
+    def propres(valeurs: list[float]) -> list[float]:
+        return [v for v in valeurs if v == v]  # a mark never painted (NaN) is left out, and said
 
-    lignes = [f"| Jeu ({largeur} px) | Entrées | Panneaux ouverts | Clic → total et erreurs peints, p50 / p95 | "
-              "Une vérification (moteur), p50 / p95 | Rapport des p95 (objectif ≤ 1,5) |",
-              "| --- | --- | --- | --- | --- | --- |"]
+    def ms(valeurs: list[float]) -> str:
+        bonnes = propres(valeurs)
+        manque = f" ({len(valeurs) - len(bonnes)} sans mesure)" if len(bonnes) < len(valeurs) else ""
+        return f"{centile(bonnes, 0.5):.0f} / {centile(bonnes, 0.95):.0f} ms{manque}"
+
+    def rapport(a: list[float], b: list[float]) -> str:
+        return f"{centile(propres(a), 0.95) / max(centile(propres(b), 0.95), 0.001):.2f}".replace(".", ",")
+
+    lignes = [f"| Jeu ({largeur} px) | Entrées | Panneaux ouverts | Clic → total et erreurs à l'écran, p50 / p95 | "
+              "Une vérification (moteur), p50 / p95 | Rapport des p95 (objectif ≤ 1,5) | "
+              "Page témoin : clic → à l'écran, p50 / p95 | Compositeur ÷ témoin (p95) | "
+              "Compositeur, deux images (mesure d'avant), p50 / p95 |",
+              "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for m in mesures:
-        rapport = centile(m["clic"], 0.95) / max(centile(m["check"], 0.95), 0.001)
         lignes.append(f"| {m['jeu']} | {m['entrees']} | {m['panneaux']} | {ms(m['clic'])} | {ms(m['check'])} | "
-                      f"{rapport:.2f} |")
+                      f"{rapport(m['clic'], m['check'])} | {ms(m['temoin'])} | {rapport(m['clic'], m['temoin'])} | "
+                      f"{ms(m['clic_images'])} |")
     return "\n".join(lignes)
 
 
