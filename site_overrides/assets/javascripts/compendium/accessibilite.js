@@ -18,8 +18,7 @@
     return "";
   }
 
-  function marquer(zone) {
-    var defile = zone.scrollWidth > zone.clientWidth + 1;
+  function marquer(zone, defile) {
     if (defile && !zone.hasAttribute("tabindex")) {
       var titre = nom(zone);
       zone.setAttribute("tabindex", "0");
@@ -32,8 +31,11 @@
     }
   }
 
+  // Every width is read before any attribute is written: a write between two reads would make the
+  // browser compute the page's style and layout again for the next read.
   var observateur = new ResizeObserver(function (entrees) {
-    entrees.forEach(function (e) { marquer(e.target); });
+    var defilent = entrees.map(function (e) { return e.target.scrollWidth > e.target.clientWidth + 1; });
+    entrees.forEach(function (e, i) { marquer(e.target, defilent[i]); });
   });
   function parcourir() {
     document.querySelectorAll(".md-typeset__scrollwrap").forEach(function (zone) { observateur.observe(zone); });
