@@ -16,10 +16,11 @@ Beside it, in the same page and the same run, the engine's round trip for one ch
 list (`moteur.valider`, what `make bench` used to report). The goal of issue 23:
 p95(click → paint) ≤ 1.5 × p95(one check). These are measurements, never assertions.
 
-And a control page (« page témoin »), in the same browser: one checkbox and one line of text, nothing
-else. A click sends the same request as the builder (`etat`, the two texts the builder's clicks
-wrote, without the builder's follow-up) and writes the total; it is timed the same way. It is the
-floor of click → paint on this machine, browser and engine: what any page pays for a check.
+And a control page (« page témoin »), in the same browser: one checkbox or one select (the same kind
+of control as the game's field) and one line of text, nothing else. A change sends the same request
+as the builder (`etat`, the two texts the builder's clicks wrote, as JSON, without the builder's
+follow-up) and writes the total; it is timed the same way. It is the floor of click → paint on this
+machine, browser and engine: what any page pays for a check.
 """
 from __future__ import annotations
 

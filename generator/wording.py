@@ -48,8 +48,13 @@ def cell(value: Any) -> str:
 
 
 def inline_text(value: Any) -> str:
-    """Plain text on one line (a definition in an index): newlines folded, nothing escaped."""
-    return " ".join(cell_text(value).split())
+    """Plain text on one line, for a definition in an index.
+
+    Newlines are folded, and a leading mark that Markdown would read as a list, a heading or a quote
+    is escaped (« 1. », « - », « # », « > »).
+    """
+    text = " ".join(cell_text(value).split())
+    return re.sub(r"^(\d+)([.)] )|^([-*+] |#|>)", lambda m: f"{m[1]}\\{m[2]}" if m[1] else "\\" + m[3], text)
 
 
 # Words that end in s, x or z in the singular too.
