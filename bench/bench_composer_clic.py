@@ -149,13 +149,17 @@ def ouvrir_tout(page: object) -> int:
     }""")
 
 
+def select_de(page: object, chemin: str) -> object | None:
+    """The field's select, or None when the field is a group of boxes."""
+    select = page.locator(f'select[data-chemin="{chemin}"]')
+    return select.first if select.count() else None
+
+
 def cible(page: object, chemin: str) -> object:
     """The control a click changes: the field's select, or its first box enabled and in view."""
-    select = page.locator(f'select[data-chemin="{chemin}"]')
-    if select.count():
-        return select.first
     # A refused choice is disabled; another tribe's améliorations are folded away.
-    return page.locator(f'[data-champ-chemin="{chemin}"]').locator("input[type=checkbox]:not([disabled]):visible").first
+    return select_de(page, chemin) or page.locator(f'[data-champ-chemin="{chemin}"]').locator(
+        "input[type=checkbox]:not([disabled]):visible").first
 
 
 def viser(page: object, chemin: str) -> None:
@@ -170,18 +174,13 @@ def viser(page: object, chemin: str) -> None:
 
 def cliquer(page: object, chemin: str) -> None:
     """One real change of the field at `chemin`: the other option of a select, or a box ticked/unticked."""
-    select = page.locator(f'select[data-chemin="{chemin}"]')
-    if select.count():
-        valeurs = select.first.evaluate("(s) => [...s.options].filter((o) => o.value && !o.disabled).map((o) => o.value)")
-        actuelle = select.first.input_value()
-        autre = next(v for v in valeurs if v != actuelle)
-        select.first.select_option(autre)
+    select = select_de(page, chemin)
+    if select is None:
+        cible(page, chemin).click()
         return
-    # A box of the field: the first one enabled and in view (a refused choice is disabled; another
-    # tribe's améliorations are folded away).
-    bloc = page.locator(f'[data-champ-chemin="{chemin}"]')
-    cases = bloc.locator("input[type=checkbox]:not([disabled]):visible")
-    cases.first.click()
+    valeurs = select.evaluate("(s) => [...s.options].filter((o) => o.value && !o.disabled).map((o) => o.value)")
+    actuelle = select.input_value()
+    select.select_option(next(v for v in valeurs if v != actuelle))
 
 
 def mesurer_jeu(page: object, url: str, jeu: str, n: int) -> dict:
@@ -214,8 +213,7 @@ def mesurer_jeu(page: object, url: str, jeu: str, n: int) -> dict:
 
     textes = [json.dumps(lire_liste(t), ensure_ascii=False) for t in textes]
     entrees = page.locator('[data-role="entree"]').count()
-    select = page.locator(f'select[data-chemin="{chemin}"]').count() > 0
-    temoin = mesurer_temoin(page, url, jeu, textes, n, select)
+    temoin = mesurer_temoin(page, url, jeu, textes, n, select_de(page, chemin) is not None)
     return {"jeu": jeu, "chemin": chemin, "entrees": entrees, "panneaux": panneaux,
             "clic": [c["peint"] for c in clics], "clic_images": [c["images"] for c in clics], "check": check,
             "temoin": [c["peint"] for c in temoin], "temoin_images": [c["images"] for c in temoin]}
