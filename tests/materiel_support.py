@@ -31,15 +31,20 @@ def sortes(cartes: list[dict[str, Any]]) -> list[tuple[int, tuple[int, ...]]]:
     return [(comptes[s], s) for s in vus]
 
 
+# The deck editor's rows; a form that holds the editor also holds its result's table, drawn as soon
+# as the deck can be read (under load, before the last key is pressed).
+LIGNES = "tbody tr:has(.cpd-paquet-nombre)"
+
+
 def saisir_sortes(editeur: Any, cartes: list[dict[str, Any]], noms: list[str] | None = None) -> None:
     """Type `cartes` in a deck editor (paquet.js): one row per kind, its count, its non-zero symbols."""
     for rang, (nombre, symboles) in enumerate(sortes(cartes)):
         editeur.get_by_role("button", name="Ajouter une sorte de carte").click()
-        ligne = editeur.locator("tbody tr").nth(rang)
+        ligne = editeur.locator(LIGNES).nth(rang)
         ligne.locator(".cpd-paquet-nombre").fill(str(nombre))
         if noms:
             ligne.locator(".cpd-paquet-nom").fill(noms[rang])
         for k, valeur in enumerate(symboles):
             if valeur:  # an empty cell counts as 0: only the symbols printed are typed
                 ligne.locator(".cpd-paquet-symboles").nth(k).fill(str(valeur))
-    editeur.locator("tbody tr").last.locator(".cpd-paquet-nombre").press("Tab")
+    editeur.locator(LIGNES).last.locator(".cpd-paquet-nombre").press("Tab")

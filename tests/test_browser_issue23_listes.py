@@ -96,11 +96,12 @@ def ouvrir_gardee(page: object, nom: str) -> None:
 
 
 def renommer(page: object, nom: str) -> None:
-    """One edit in the builder: the list's name (typed once the builder has drawn the last report)."""
+    """One edit in the builder: the list's name (typed once the builder has read the text view)."""
     page.wait_for_function(
         "() => { const o = document.querySelector('[data-compendium-outil]');"
         " const t = document.querySelector('[data-role=composer-total]');"
-        " return o.dataset.etat !== 'calcul' && !(t && t.dataset.aJour === 'non'); }", timeout=30_000)
+        " return o.dataset.etat !== 'calcul' && t && !['lecture', 'calcul'].includes(t.dataset.etat)"
+        " && t.dataset.aJour !== 'non'; }", timeout=30_000)
     reglages = page.locator("details:has(#cpd-c-nom)")  # the list's settings fold once it has entries
     if reglages.count() and reglages.get_attribute("open") is None:
         reglages.locator("> summary").click()

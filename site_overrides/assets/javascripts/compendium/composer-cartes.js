@@ -116,6 +116,26 @@
       zones.annuler.disabled = pile.length === 0;
     }
 
+    /**
+     * While the text view holds a list the form has not read yet (the engine is starting, the player
+     * typed, a saved list or an example was opened), the form shows the older list: it is read-only
+     * until the report, so that no click writes that older list over the new text.
+     */
+    function marquerLecture() {
+      const attend = b.enLecture();
+      for (const partie of zones.formulaire) partie.inert = attend;
+      zones.barre.toggleAttribute("aria-busy", attend);
+      if (!attend) return;
+      zones.total.textContent = "Lecture de la liste…";
+      zones.compte.textContent = "La liste de la vue texte s'affiche ici dès qu'elle est lue.";
+      zones.total.dataset.etat = "lecture";
+      zones.etatListe.textContent = "";
+      zones.etatListe.disabled = true;
+      zones.etatListe.dataset.etat = "lecture";
+      zones.reparer.hidden = true;
+      zones.annuler.disabled = true;
+    }
+
     /** Go to the first message of this severity: open its entry and focus its field. */
     function allerAuPremier(severites) {
       const { globaux, parRang } = repartir();
@@ -383,8 +403,18 @@
 
     // --- Drawing ---
 
+    /** Draw the builder; `b.enDessin` is true meanwhile (a control removed by it may fire `change`). */
     function dessiner() {
       if (!b.liste) return;
+      b.enDessin = true;
+      try {
+        dessinerTout();
+      } finally {
+        b.enDessin = false;
+      }
+    }
+
+    function dessinerTout() {
       const actif = document.activeElement && racineOutil.contains(document.activeElement) ? document.activeElement.id : null;
       const { parRang, globaux } = repartir();
       dessinerBarre(globaux, parRang);
@@ -429,6 +459,7 @@
       zones.compte.textContent = entrees.length
         ? pluriel(entrees.length, String((((schema.properties || {}).entrees) || {}).title || "entrée").toLowerCase().replace(/s$/, ""))
         : "Aucune entrée : choisissez-en une dans « Ajouter ».";
+      marquerLecture();
 
       const cible = b.focusApres || actif;
       b.focusApres = null;
@@ -456,6 +487,6 @@
       dessins.enveloppe = null;
     }
 
-    Object.assign(b, { violations, rangEntree, ligneCout, totalTexte, dessiner, oublierDessins, allerAuPremier, resumeEntree, conditionRemplie });
+    Object.assign(b, { violations, rangEntree, ligneCout, totalTexte, dessiner, marquerLecture, oublierDessins, allerAuPremier, resumeEntree, conditionRemplie });
   };
 })();

@@ -15,6 +15,28 @@
     const { schema, index, ouverts, saisies } = b;
 
     /**
+     * A text control keeps what the player is typing across a drawing (a report that came meanwhile
+     * redraws the settings): the text typed since `depuis`, the list's value when it was drawn, comes
+     * back in the new control while the list still holds that value. The new control fires no
+     * `change` when it loses the focus (its text was set by the script), so leaving it commits too.
+     */
+    function gardeSaisie(entree, depuis, valider) {
+      const gardee = saisies.get(entree.id);
+      if (estObjet(gardee) && gardee.depuis === depuis) entree.value = gardee.texte;
+      else saisies.delete(entree.id);
+      const fini = () => {
+        if (b.enDessin) return; // removed by a drawing: the text comes back in the new control
+        saisies.delete(entree.id);
+        if (entree.value !== depuis) valider(entree.value);
+      };
+      entree.addEventListener("input", () => saisies.set(entree.id, { texte: entree.value, depuis }));
+      entree.addEventListener("change", fini);
+      entree.addEventListener("blur", () => {
+        if (entree.isConnected && saisies.has(entree.id)) fini();
+      });
+    }
+
+    /**
      * The allowed values of the control at `chemin`, asked when its picker opens (or a select gets
      * the focus): from the follow-up of the last check when it is there (b.choix, for this list),
      * else from the follow-up of the same check asked again.
@@ -341,7 +363,7 @@
           proposees = el("datalist", { id: id + "-suggestions" }, suggestions);
           entree.setAttribute("list", id + "-suggestions");
         }
-        entree.addEventListener("change", () => b.changer(chemin, entree.value === "" ? undefined : entree.value, AFFICHE));
+        gardeSaisie(entree, entree.value, (texte) => b.changer(chemin, texte === "" ? undefined : texte, AFFICHE));
         return champ(entree, proposees);
       }
       if (g === "tableau-valeurs") {

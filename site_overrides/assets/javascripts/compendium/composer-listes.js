@@ -193,6 +193,7 @@
       zones.entrees = el("ol", { classe: "cpd-lignes", "data-role": "composer-entrees" });
       zones.ajouter = el("div", { classe: "cpd-ajouter", "data-role": "ajouter" });
       const renommer = bouton("Renommer", "renommer", () => {
+        if (b.enLecture()) return; // the settings are read-only until the list is read
         zones.blocEnveloppe.open = true;
         const champ = document.getElementById(idDe(["nom"]));
         if (champ) {
@@ -200,6 +201,12 @@
           champ.select();
         }
       }, { title: "Le nom de la liste est aussi son nom parmi les listes gardées" });
+      // What a click can change: read-only while the text view holds a list not read yet (marquerLecture).
+      zones.formulaire = [zones.reparations, zones.globaux, zones.blocEnveloppe,
+        el("h3", { classe: "cpd-titre-entrees" }, String(((schema.properties || {}).entrees || {}).title || "Entrées"), " ", zones.compte),
+        zones.entrees,
+        el("section", { classe: "cpd-groupe cpd-section-ajouter", "aria-labelledby": "cpd-ajouter-titre" },
+          el("h3", { id: "cpd-ajouter-titre", tabindex: "-1" }, "Ajouter"), zones.ajouter)];
       contenu.replaceChildren(
         el("div", { classe: "cpd-barre-outils cpd-listes", role: "group", "aria-label": "Mes listes gardées dans ce navigateur" },
           el("span", { classe: "cpd-champ" }, el("label", { for: "cpd-listes-gardees" }, "Mes listes"), zones.listes),
@@ -208,12 +215,7 @@
           bouton("Nouvelle liste", "nouvelle-liste", nouvelleListe), zones.annuler,
           bouton("Copier en texte", "copier-texte", copierTexte), boutonAide()),
         zones.statut, zones.copie,
-        el("div", { classe: "cpd-composer-corps" },
-          zones.barre, zones.reparations, zones.globaux, zones.blocEnveloppe,
-          el("h3", { classe: "cpd-titre-entrees" }, String(((schema.properties || {}).entrees || {}).title || "Entrées"), " ", zones.compte),
-          zones.entrees,
-          el("section", { classe: "cpd-groupe cpd-section-ajouter", "aria-labelledby": "cpd-ajouter-titre" },
-            el("h3", { id: "cpd-ajouter-titre", tabindex: "-1" }, "Ajouter"), zones.ajouter)));
+        el("div", { classe: "cpd-composer-corps" }, zones.barre, ...zones.formulaire));
       zones.ajouter.replaceChildren(...(sortes.length ? b.pickerSortes() : b.pickerConcu()));
       // « Aller à Ajouter », the tool's first link: the keyboard reaches the catalogue in a few keys.
       if (!racineOutil.querySelector('[data-role="aller-ajouter"]')) {

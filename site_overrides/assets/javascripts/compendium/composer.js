@@ -162,6 +162,7 @@
       liste: null, // the list being composed (plain data, as written in the text view)
       rapport: null, // the engine's report on the list
       texteEcrit: null, // the last text written by the builder
+      texteLu: null, // the text view's text the form last read or wrote (see enLecture)
       illisible: null, // message when the text view cannot be read
       focusApres: null, // id of the control to focus after the next drawing
       ouverte: null, // index of the entry open for editing (one at a time), or null
@@ -265,6 +266,7 @@
     function ecrire() {
       const texte = C().verifier.versYaml(b.liste, 0) + "\n";
       b.texteEcrit = texte;
+      b.texteLu = texte;
       b.aJour = false; // the report on screen is for an older text until the engine answers
       b.illisible = null;
       b.signatureListe = JSON.stringify(b.liste);
@@ -576,6 +578,7 @@
           b.rapport = null;
         }
       } else return; // an older answer
+      if (texte === zone.value) b.texteLu = texte;
       b.dessiner();
     });
 
@@ -604,7 +607,10 @@
       Object.assign(b, { schema, donnees, quantite });
       parties.donnees(b); // data labels and kinds of entries: b.entreeSchema, b.sortes, b.libelle…
       ({ entreeSchema, sortes } = b);
-      Object.assign(b, { vide, poser, schemaA, modifier, memoriser, ecrire, changer, transformer, composer,
+      // The text view holds a list the form has not read yet: the form waits (marquerLecture).
+      const enLecture = () => zone.value.trim() !== "" && zone.value !== b.texteLu;
+      racineOutil.addEventListener("compendium:texte", () => b.marquerLecture());
+      Object.assign(b, { enLecture, vide, poser, schemaA, modifier, memoriser, ecrire, changer, transformer, composer,
         ouvrirEntree, allerAuChamp, demande, demanderSuite, quantite, resumeOptions, resumeListe, forceDe, valeurA });
       api.demande = demande; // the text view's checks carry it too (typing, a repair applied…)
       racineOutil.compendiumComposer = {
@@ -627,8 +633,11 @@
         b.ouverte = n > 0 && n <= 3 ? 0 : null;
         b.rapport = estObjet(ecrite) ? dernier : null;
         b.texteEcrit = zone.value;
+        b.texteLu = zone.value;
       } else {
         prendreListe(vide());
+        // Read already, and unreadable: the form says so instead of waiting for a report.
+        if (zone.value.trim() && api.texteVerdict() === zone.value) Object.assign(b, { texteLu: zone.value, illisible: "illisible" });
       }
       b.dessiner();
     })();

@@ -138,6 +138,7 @@
     let detailsGeneration = 0; // the detailed report drawn after the builder's: only the latest
     let dernierRapport = null; // the last report read from a list, for printing
     let texteLu = null; // the text of that report
+    let texteVerdict = null; // the last text given a verdict, read or not (publier)
 
     /**
      * The verdict line. The tool's `data-etat` says what the whole report on screen is about: for a
@@ -155,6 +156,7 @@
 
     /** Tell the builder (composer.js) what the engine said about `texte` (null: no report). */
     function publier(rapport, texte) {
+      texteVerdict = texte;
       racineOutil.dispatchEvent(new CustomEvent("compendium:rapport", { detail: { rapport, texte } }));
     }
 
@@ -308,7 +310,10 @@
     };
     window.addEventListener("pagehide", garderListe);
     const verifierPlusTard = C().debounce(() => verifier(zone.value), DELAI_SAISIE_MS);
+    /** The builder waits for the report on a text it has not read (composer.js, enLecture). */
+    const annoncerTexte = () => racineOutil.dispatchEvent(new CustomEvent("compendium:texte"));
     zone.addEventListener("input", () => {
+      annoncerTexte();
       garderListe();
       if (partage) partage.hidden = true;
       // The shared link no longer describes the list: drop it from the address bar.
@@ -321,6 +326,7 @@
     function remplir(texte, liste) {
       verifierPlusTard.annuler();
       zone.value = texte;
+      annoncerTexte();
       garderListe();
       verifier(texte, liste);
     }
@@ -488,6 +494,7 @@
       jeu, base, unite, moteur, zone,
       catalogue: () => catalogue.texte,
       rapport: () => dernierRapport,
+      texteVerdict: () => texteVerdict,
       demande: null, // set by the builder: what it wants computed after each check
       /** The builder writes the list: its text, and the same list as an object. */
       ecrire(texte, liste) {
