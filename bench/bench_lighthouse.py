@@ -45,6 +45,7 @@ PAGES = [
     ("index général", "index-general/", "règles"),
     ("index des entrées (le plus long)", "hate/index-des-entrees/", "règles"),
     ("composer et vérifier", "kharn-ages/verifier/", "outil"),
+    ("format du catalogue", "kharn-ages/catalogue/", "règles"),
     ("probabilités", "tamashii/probas/", "outil"),
     ("imprimer (index)", "bataille-d6/imprimer/", "règles"),
     ("fiche à imprimer", "imprimer/hate/reference.html", "règles"),

@@ -9,19 +9,22 @@ import html
 import posixpath
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from markdown.extensions.toc import slugify
 
 from .load import DataFile
 from .problems import Problem
+from .urls import CATALOGUE_PAGE
 from .validate import Located, entries_of
 
 Parts = tuple[str | int, ...]
 DIE = re.compile(r"^([0-9]*)d([0-9]+)$")
 FACE = re.compile(r"^\s*([0-9]+)\s*(?:-\s*([0-9]+)\s*)?$")
 # Pages the generator writes itself in every game folder: a data page may not take their name.
-RESERVED_PAGES = ("index", "glossaire", "verifier", "probas", "imprimer")
+RESERVED_PAGES = ("index", "glossaire", "verifier", "probas", "imprimer", CATALOGUE_PAGE)
+PROJECT = Path(__file__).resolve().parent.parent
 MAX_FACES = 1000
 # Characters that would break the Markdown link a form becomes.
 FORM_FORBIDDEN = set("[]()*_`#|<>\\{}\n\r\t")
@@ -212,11 +215,16 @@ def page_anchors(entries: list[Located]) -> dict[str, set[str]]:
     return anchors
 
 
+def catalogue_pages(game_id: str) -> set[str]:
+    """The catalogue's format page, built for a game with a catalogue schema (render.tool_pages)."""
+    return {CATALOGUE_PAGE} if (PROJECT / "schemas" / f"catalogue-{game_id}.schema.json").is_file() else set()
+
+
 def link_problems(entries: list[Located], manifest: DataFile) -> list[Problem]:
     """Relative Markdown links of the data lead to a page of the game, and to an anchor it has."""
     jeu = manifest.value["jeu"]
     data_pages = {p["id"] for p in jeu["pages"]} | {"glossaire"}
-    tool_pages = {"index", *(jeu.get("outils") or [])}
+    tool_pages = {"index", *(jeu.get("outils") or [])} | catalogue_pages(jeu["id"])
     anchors = page_anchors(entries)
     found: list[Problem] = []
     for entry in entries:

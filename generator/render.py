@@ -15,7 +15,7 @@ from . import materiel as materiel_page
 from .links import LinkIndex, linkify, plain_link, tooltip_link
 from .model import Entry, Game, Page, Site
 from .odds_tables import roll_chance
-from .urls import ENTRY_INDEX, GLOSSARY, relative_link
+from .urls import CATALOGUE_PAGE, ENTRY_INDEX, GLOSSARY, relative_link
 from .wording import accord, cell, column_value, folded, index_key, initial, inline_text, yaml_string
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -201,7 +201,7 @@ def nav(site: Site, tool_pages: dict[str, list[tuple[str, str]]]) -> list[Any]:
 ENGINE_TOOLS = ("verifier", "probas", "score", "jouer")
 TOOL_TITLES = {"verifier.md": "Composer et vérifier", "jouer.md": "Jouer", "probas.md": "Probabilités",
                "score.md": "Scores et aides de partie", f"{materiel_page.URI}.md": materiel_page.TITLE,
-               "imprimer.md": "À imprimer"}
+               f"{CATALOGUE_PAGE}.md": "Format du catalogue", "imprimer.md": "À imprimer"}
 
 
 def tool_nav(site: Site, uris: set[str]) -> dict[str, list[tuple[str, str]]]:
@@ -245,6 +245,10 @@ def tool_pages(site: Site, root: Path) -> dict[str, str]:
             context["materiel"] = materiel_page.url(game)
             out[game.uri(materiel_page.URI)] = env.get_template(f"{materiel_page.URI}.md.j2").render(
                 **context, titre=materiel_page.TITLE, **materiel_page.page_context(root, game))
+        if catalogue is not None:
+            # The catalogue's format has its own page: on the builder page it doubled the elements
+            # Material lays out at start (issue 27).
+            out[game.uri(CATALOGUE_PAGE)] = env.get_template(f"{CATALOGUE_PAGE}.md.j2").render(**context)
         renderer = GameRenderer(game, env)
         for tool in (t for t in available_tools(game) if t in ENGINE_TOOLS):
             uri = game.uri(tool)

@@ -10,6 +10,7 @@ from typing import Any
 GLOSSARY = "glossaire"
 ENTRY_INDEX = "index-des-entrees"  # one game's entries, alphabetically (the general index links to each)
 CHECKER = "verifier"
+CATALOGUE_PAGE = "catalogue"  # the profile catalogue's format, for a game with a catalogue schema
 
 
 def page_url(src_uri: str) -> str:

@@ -182,6 +182,7 @@ def types_de_page() -> list[TypePage]:
         TypePage("bataille-d6 fiche à imprimer", "imprimer/bataille-d6/liste.html", material=False),
         TypePage("tamashii fiche à imprimer", "imprimer/tamashii/aide-de-jeu.html", material=False),
         TypePage("kharn-ages composer à l'ouverture", "kharn-ages/verifier/", attendre_moteur),
+        TypePage("kharn-ages format du catalogue", "kharn-ages/catalogue/"),
         TypePage("hate scores", "hate/score/", preparer_scores),
         TypePage("tamashii scores", "tamashii/score/", preparer_scores),
     ]

@@ -198,11 +198,15 @@ def test_builder_pages_have_no_table_of_contents(site_dir: Path) -> None:
 
 
 def test_catalogue_format_is_documented_with_downloadable_examples(site_dir: Path) -> None:
-    """Every field of the catalogue schema is documented on the checker page, and each shipped
-    catalogue can be downloaded and is shown in full."""
+    """Every field of the catalogue schema is documented on the catalogue's own page, which the
+    checker's catalogue block links, and each shipped catalogue can be downloaded and is shown in full."""
     schema = json.loads((ROOT / "schemas" / "catalogue-kharn-ages.schema.json").read_text(encoding="utf-8"))
-    page = (site_dir / "kharn-ages" / "verifier" / "index.html").read_text(encoding="utf-8")
-    assert 'id="catalogue"' in page
+    verifier = (site_dir / "kharn-ages" / "verifier" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<a href="\.\./\.\./kharn-ages/catalogue/" data-role="catalogue-format">format du catalogue</a>', verifier)
+    assert 'data-role="catalogue-fichier"' in verifier
+    assert "Champs d'un profil" not in verifier  # the reference is on its own page
+    page = (site_dir / "kharn-ages" / "catalogue" / "index.html").read_text(encoding="utf-8")
+    assert "<h1" in page and "Format du catalogue de profils" in page
     for definition in ("profil", "equipement"):
         for field in schema["$defs"][definition]["properties"]:
             assert f"<code>{field}</code>" in page, field
@@ -212,7 +216,6 @@ def test_catalogue_format_is_documented_with_downloadable_examples(site_dir: Pat
         served = site_dir / "assets" / "catalogues" / "kharn-ages" / path.name
         assert served.read_text(encoding="utf-8") == path.read_text(encoding="utf-8")
         assert f'href="../../assets/catalogues/kharn-ages/{path.name}"' in page
-        assert 'data-role="catalogue-fichier"' in page
 
 
 def test_home_page_links_each_game_rules_and_tools(site_dir: Path) -> None:

@@ -38,7 +38,8 @@ def test_lectures_affichees(site_dir: Path, page: str, passages: list[str]) -> N
 
 
 def test_format_du_catalogue_documente(site_dir: Path) -> None:
-    contenu = texte(site_dir, "verifier")
+    """Every field of a card, with its values, on the catalogue's own page (not the builder's)."""
+    contenu = texte(site_dir, "catalogue")
     for champ in ("socle", "groupe", "inamovible", "allonge", "portee", "recharge", "duree", "perce_armure",
                   "reserve_a", "generique", "Champs d'un sort", "1 ou 2",
                   "récupérés au début de chaque activation"):
