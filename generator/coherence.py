@@ -14,6 +14,7 @@ from typing import Any
 
 from markdown.extensions.toc import slugify
 
+from .engine_data import schema_path
 from .load import DataFile
 from .problems import Problem
 from .urls import CATALOGUE_PAGE
@@ -217,7 +218,7 @@ def page_anchors(entries: list[Located]) -> dict[str, set[str]]:
 
 def catalogue_pages(game_id: str) -> set[str]:
     """The catalogue's format page, built for a game with a catalogue schema (render.tool_pages)."""
-    return {CATALOGUE_PAGE} if (PROJECT / "schemas" / f"catalogue-{game_id}.schema.json").is_file() else set()
+    return {CATALOGUE_PAGE} if schema_path(PROJECT, "catalogue", game_id).is_file() else set()
 
 
 def link_problems(entries: list[Located], manifest: DataFile) -> list[Problem]:

@@ -17,9 +17,14 @@ from .urls import entry_uri, page_url
 from .validate import entries_of
 
 
+def schema_path(root: Path, kind: str, game_id: str) -> Path:
+    """Where a game's document schema (`liste` or `catalogue`) is, if it has one."""
+    return root / "schemas" / f"{kind}-{game_id}.schema.json"
+
+
 def game_schema(root: Path, kind: str, game_id: str) -> dict[str, Any] | None:
     """A game's document schema (`liste` or `catalogue`), when it has one."""
-    path = root / "schemas" / f"{kind}-{game_id}.schema.json"
+    path = schema_path(root, kind, game_id)
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
 
 

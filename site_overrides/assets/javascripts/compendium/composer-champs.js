@@ -11,7 +11,7 @@
   P.champs = function (b) {
     const C = () => window.Compendium;
     const { el } = C();
-    const { copie, estObjet, idDe, pointeur, joli, resoudre, types, genre } = window.Compendium.composer;
+    const { copie, estObjet, idDe, pointeur, cheminDe, joli, resoudre, types, genre } = window.Compendium.composer;
     const { schema, index, ouverts, saisies } = b;
 
     /**
@@ -65,8 +65,6 @@
         if (connue && connue.liste === b.signatureListe) appliquerChoix(cheminDe(cle), conteneur, connue.reponse);
       }
     }
-
-    const cheminDe = (cle) => cle.split("/").slice(1).map((m) => m.replace(/~1/g, "/").replace(/~0/g, "~")).map((m) => (/^\d+$/.test(m) ? Number(m) : m));
 
     /** Mark the refused choices of a control with the engine's reasons (said once per reason). */
     function appliquerChoix(chemin, conteneur, reponse) {

@@ -9,8 +9,8 @@
   const P = (window.Compendium.composerParties = window.Compendium.composerParties || {});
 
   P.suite = function (b) {
-    const { copie, estObjet, pointeur, resoudre, genre } = window.Compendium.composer;
-    const { schema, entreeSchema, sortes, section, racineOutil, zone, api, rangDe, cheminDe } = b;
+    const { copie, estObjet, pointeur, cheminDe, resoudre, genre } = window.Compendium.composer;
+    const { schema, entreeSchema, sortes, section, racineOutil, zone, api, rangDe } = b;
 
     /**
      * What the engine computes after each check, for the page as it is: the fields of the entry

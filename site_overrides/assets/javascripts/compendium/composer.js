@@ -63,6 +63,8 @@
   const estObjet = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
   const idDe = (chemin) => "cpd-c-" + chemin.map((m) => String(m).replace(/[^A-Za-z0-9_-]/g, "_")).join("-");
   const pointeur = (chemin) => "/" + chemin.map((m) => String(m).replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
+  /** The path of a JSON pointer (`/entrees/3/options` -> ["entrees", 3, "options"]): pointeur's inverse. */
+  const cheminDe = (cle) => String(cle).split("/").slice(1).map((m) => m.replace(/~1/g, "/").replace(/~0/g, "~")).map((m) => (/^\d+$/.test(m) ? Number(m) : m));
 
   function joli(valeur) {
     const texte = String(valeur).replace(/[-_]+/g, " ");
@@ -150,8 +152,6 @@
     const { jeu, base, unite, moteur, zone } = api;
 
     let schema = null; // schemas.liste
-    let entreeSchema = null;
-    let sortes = []; // property names marking a kind of entry
     const index = new Map(); // data id -> item
     const pile = []; // undo: previous states of the list, as JSON
     // The state shared with the parts; the mutable fields are read and written as b.<name>.
@@ -296,7 +296,6 @@
 
     /** The entry a pointer is in (`/entrees/3/...` -> 3), or null. */
     const rangDe = (chemin) => (chemin[0] === "entrees" && typeof chemin[1] === "number" ? chemin[1] : null);
-    const cheminDe = (cle) => String(cle).split("/").slice(1).map((m) => m.replace(/~1/g, "/").replace(/~0/g, "~")).map((m) => (/^\d+$/.test(m) ? Number(m) : m));
 
     /**
      * One change from a control: remember the previous state (« Annuler »), write the text. With
@@ -502,12 +501,11 @@
       if (!schema) return;
       Object.assign(b, { schema, donnees, quantite });
       parties.donnees(b); // data labels and kinds of entries: b.entreeSchema, b.sortes, b.libelle…
-      ({ entreeSchema, sortes } = b);
       // The text view holds a list the form has not read yet: the form waits (marquerLecture).
       const enLecture = () => zone.value.trim() !== "" && zone.value !== b.texteLu;
       racineOutil.addEventListener("compendium:texte", () => b.marquerLecture());
       Object.assign(b, { enLecture, vide, poser, schemaA, modifier, memoriser, ecrire, changer, transformer, composer,
-        ouvrirEntree, allerAuChamp, quantite, resumeOptions, resumeListe, rangDe, cheminDe });
+        ouvrirEntree, allerAuChamp, quantite, resumeOptions, resumeListe, rangDe });
       racineOutil.compendiumComposer = {
         texteJoueur: (v, i) => b.texteJoueur(v, i), // for the repairs panel
         noterVersion, // for versions.js: the data version stamped on a list the builder wrote
@@ -544,5 +542,5 @@
   });
 
   // Shared with the parts (composer-*.js) and the tests.
-  window.Compendium.composer = { resoudre, genre, types, copie, estObjet, idDe, pointeur, joli, lireStockage, ecrireStockage, CLE_LISTES, MAX_ANNULER };
+  window.Compendium.composer = { resoudre, genre, types, copie, estObjet, idDe, pointeur, cheminDe, joli, lireStockage, ecrireStockage, CLE_LISTES, MAX_ANNULER };
 })();
