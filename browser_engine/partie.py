@@ -9,14 +9,18 @@ is ever defaulted here.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from . import bundle
 from .errors import ErreurEntree
 from .partie_ajouts import ajouts_partie
-from .partie_bornes import bornes_et_depart
+from .partie_bornes import bornes_et_depart, champ, schema_entree, schema_liste, suivre
 from .partie_bornes import entier as _entier
 from .partie_bornes import pointeur as _pointeur
+from .partie_jets import Jets
+from .partie_profil import Profils
+from .partie_remises import remises_partie
 from .validation import valider
 
 Fiche = dict[str, Any]
@@ -26,52 +30,25 @@ def _nom_role(donnees: dict[str, Any], role: Any) -> str | None:
     """A sheet's role as the player reads it, never an id.
 
     The data entry's name (a caste, a profile), the list schema's name of an enum value
-    (`x-noms`), else the word itself with a capital.
+    (`x-noms`), else the word itself with a capital; a role that is already a name is kept.
     """
     if not isinstance(role, str) or not role:
         return None
     entree = bundle.entrees_du_jeu(donnees).get(role)
     if isinstance(entree, dict) and isinstance(entree.get("nom"), str):
         return entree["nom"]
-    schema = (donnees.get("schemas") or {}).get("liste") or {}
-    for noeud in (_schema_entree(donnees).get("properties") or {}).values():
-        noms = _suivre(schema, noeud).get("x-noms")
+    schema = schema_liste(donnees)
+    for noeud in (schema_entree(donnees).get("properties") or {}).values():
+        noms = suivre(schema, noeud).get("x-noms")
         if isinstance(noms, dict) and isinstance(noms.get(role), str):
             return noms[role]
+    if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", role):
+        return role  # already a name (the checker's « Jeune-sang », « Mercenaire (…) »)
     return role[:1].upper() + role[1:].replace("-", " ")
 
 
-def _schema_entree(donnees: dict[str, Any]) -> dict[str, Any]:
-    """The list schema's node for one entry, its `$ref` followed."""
-    schema = (donnees.get("schemas") or {}).get("liste") or {}
-    noeud = _pointeur(schema, "/properties/entrees/items") or {}
-    return _suivre(schema, noeud)
-
-
-def _suivre(schema: dict[str, Any], noeud: Any) -> dict[str, Any]:
-    for _ in range(10):
-        if isinstance(noeud, dict) and isinstance(noeud.get("$ref"), str) and noeud["$ref"].startswith("#/"):
-            noeud = _pointeur(schema, noeud["$ref"][1:]) or {}
-        else:
-            break
-    return noeud if isinstance(noeud, dict) else {}
-
-
-def _defaut(donnees: dict[str, Any], pointeur: str) -> Any:
-    """The list schema's `default` for a field of an entry (`/nombre`), if it declares one."""
-    schema = (donnees.get("schemas") or {}).get("liste") or {}
-    noeud = _schema_entree(donnees)
-    for part in pointeur.strip("/").split("/"):
-        noeud = _suivre(schema, (noeud.get("properties") or {}).get(part))
-    return noeud.get("default")
-
-
 def _champ(donnees: dict[str, Any], fiche: Fiche, pointeur: str) -> Any:
-    entree = fiche.get("_entree")
-    if not isinstance(entree, dict):
-        return None
-    valeur = _pointeur(entree, pointeur)
-    return _defaut(donnees, pointeur) if valeur is None else valeur
+    return champ(donnees, fiche.get("_entree"), pointeur)
 
 
 def _borne(donnees: dict[str, Any], liste: dict[str, Any], fiche: Fiche, borne: Any,
@@ -144,7 +121,8 @@ def _fiches_entrees(liste: dict[str, Any], rapport: dict[str, Any], sorte: str, 
         nom = _nom_entree(entree, detail, i)
         role = detail.get("role") if detail else None
         if not cartes:
-            fiches.append({"id": f"e{i}", "sorte": sorte, "nom": nom, "role": role, "entree": i, "_entree": entree})
+            fiches.append({"id": f"e{i}", "sorte": sorte, "nom": nom, "role": role, "entree": i, "_entree": entree,
+                           "_detail": detail})
             continue
         profil = entree.get("profil") if isinstance(entree, dict) else None
         carte = profils.get(profil) if isinstance(profil, str) else None
@@ -152,14 +130,15 @@ def _fiches_entrees(liste: dict[str, Any], rapport: dict[str, Any], sorte: str, 
         nombre = nombre if nombre and nombre > 0 else 1
         for k in range(min(nombre, 100)):
             fiches.append({"id": f"e{i}" + (f"-{k + 1}" if nombre > 1 else ""), "sorte": sorte,
-                           "nom": nom + (f" {k + 1}" if nombre > 1 else ""), "role": role, "entree": i,
-                           "_entree": entree, "_carte": carte})
+                           "nom": nom, "role": role, "entree": i,  # numbered with the others (_numeroter)
+                           "_entree": entree, "_carte": carte, "_detail": detail})
     return fiches
 
 
 def _fiches_hami(liste: dict[str, Any], rapport: dict[str, Any]) -> list[Fiche]:
     """One sheet per creature (Hami, its familiars, wild familiars, predators), with its final values."""
     entrees = liste.get("entrees") if isinstance(liste.get("entrees"), list) else []
+    details = _details_entrees(rapport)
     fiches: list[Fiche] = []
     for creature in (rapport.get("details") or {}).get("creatures") or []:
         i = creature.get("entree")
@@ -168,7 +147,7 @@ def _fiches_hami(liste: dict[str, Any], rapport: dict[str, Any]) -> list[Fiche]:
         fiches.append({"id": ident, "sorte": "familier" if creature.get("genre") == "familier" else "figurine",
                        "nom": creature.get("nom") or f"Entrée {int(i) + 1}", "role": creature.get("caste") or creature.get("profil"),
                        "entree": i, "_entree": entrees[i] if isinstance(i, int) and i < len(entrees) else None,
-                       "_carte": creature})
+                       "_carte": creature, "_detail": details.get(i) if isinstance(i, int) else None})
     return fiches
 
 
@@ -189,6 +168,35 @@ def _fiches(jeu: str, sortes: list[str], liste: dict[str, Any], rapport: dict[st
     return fiches
 
 
+def _numeroter(fiches: list[Fiche]) -> None:
+    """Number the sheets that share a name (« Guerrier 1 », « Guerrier 2 »…), keeping every name unique.
+
+    A role that only repeats the sheet's name is dropped. Ids are not touched: a stored game keys
+    its values by them.
+    """
+    for fiche in fiches:
+        if isinstance(fiche.get("role"), str) and fiche["role"] == fiche["nom"]:
+            fiche["role"] = None
+    comptes: dict[str, int] = {}
+    for fiche in fiches:
+        comptes[fiche["nom"]] = comptes.get(fiche["nom"], 0) + 1
+    pris = {f["nom"] for f in fiches if comptes[f["nom"]] == 1}
+    suivants: dict[str, int] = {}
+    for fiche in fiches:
+        base = fiche["nom"]
+        if comptes[base] == 1:
+            continue
+        k = suivants.get(base, 0)
+        while True:
+            k += 1
+            nom = f"{base} {k}"
+            if nom not in pris:
+                break
+        suivants[base] = k
+        pris.add(nom)
+        fiche["nom"] = nom
+
+
 def _applicable(donnees: dict[str, Any], fiche: Fiche, decl: dict[str, Any]) -> bool:
     if fiche["sorte"] not in decl.get("pour", []):
         return False
@@ -203,6 +211,7 @@ def _sequence(donnees: dict[str, Any], sequence: dict[str, Any]) -> dict[str, An
     return {"nom_tour": sequence["nom_tour"], "tours_max": sequence.get("tours_max"), "lien": lien(sequence["regle"]),
             "tours_lien": lien(sequence.get("tours_regle")),
             "phases": [{"id": p["id"], "nom": p["nom"], "regle": p["regle"], "lien": lien(p["regle"]),
+                        "repetee": dict(p["repetee"]) if isinstance(p.get("repetee"), dict) else None,
                         "etapes": [{"id": e["id"], "nom": e["nom"], "regle": e["regle"], "lien": lien(e["regle"]),
                                     "des_le_tour": e.get("des_le_tour")} for e in p.get("etapes", [])]}
                        for p in sequence["phases"]]}
@@ -210,7 +219,7 @@ def _sequence(donnees: dict[str, Any], sequence: dict[str, Any]) -> dict[str, An
 
 def _interpretations(partie: dict[str, Any]) -> list[dict[str, str]]:
     out: list[dict[str, str]] = []
-    for cle in ("figures", "compteurs", "statuts"):
+    for cle in ("figures", "compteurs", "statuts", "remises"):
         for item in partie.get(cle, []):
             if isinstance(item.get("interpretation"), dict):
                 out.append({"sujet": item["nom"], **item["interpretation"]})
@@ -226,8 +235,9 @@ def fiches_partie(donnees_jeu: dict[str, Any], liste: dict[str, Any]) -> dict[st
             list still gets its sheets: `valide` and `erreurs` say so, for the page's banner.
 
     Returns:
-        A JSON-ready dict: `fiches` (id, sorte, nom, role, entree, compteurs, statuts),
-        `sequence`, `fin`, `des`, `interpretations`, `manquant`, and the list's verdict.
+        A JSON-ready dict: `fiches` (id, sorte, nom, role, entree, compteurs, statuts, profil, jets: see `partie_jets`),
+        `sequence`, `fin`, `des`, `interpretations`, `manquant`, `ajouts`, `remises`, and the
+        list's verdict. Sheets that share a name are numbered; see `partie_profil` for `profil`.
 
     Raises:
         ErreurEntree: the game declares no play mode.
@@ -239,13 +249,20 @@ def fiches_partie(donnees_jeu: dict[str, Any], liste: dict[str, Any]) -> dict[st
     jeu = bundle.identifiant(donnees_jeu)
     rapport = valider(donnees_jeu, liste)
     sortes = [f["id"] for f in partie["figures"]]
+    profils_decl = {f["id"]: f.get("profil") for f in partie["figures"]}
+    profils = Profils(donnees_jeu)
+    jets = Jets(donnees_jeu, partie)
+    brutes = _fiches(jeu, sortes, liste, rapport)
+    for fiche in brutes:
+        fiche["role"] = _nom_role(donnees_jeu, fiche.get("role"))
+    _numeroter(brutes)
     fiches = []
-    for fiche in _fiches(jeu, sortes, liste, rapport):
+    for fiche in brutes:
         compteurs = [_compteur(donnees_jeu, liste, fiche, c) for c in partie["compteurs"] if _applicable(donnees_jeu, fiche, c)]
         statuts = [_statut(donnees_jeu, s) for s in partie["statuts"] if _applicable(donnees_jeu, fiche, s)]
         publique = {k: v for k, v in fiche.items() if not k.startswith("_")}
-        publique["role"] = _nom_role(donnees_jeu, publique.get("role"))
-        fiches.append({**publique, "compteurs": compteurs, "statuts": statuts})
+        fiches.append({**publique, "compteurs": compteurs, "statuts": statuts,
+                       "profil": profils.profil(profils_decl.get(fiche["sorte"]), fiche), "jets": jets.jets(fiche)})
     fin = partie.get("fin")
     return {
         "jeu": jeu, "nom_liste": liste.get("nom") if isinstance(liste.get("nom"), str) else None,
@@ -258,6 +275,7 @@ def fiches_partie(donnees_jeu: dict[str, Any], liste: dict[str, Any]) -> dict[st
                  "stockage": d.get("stockage"), "manquant": d.get("manquant")} for d in partie.get("des", [])],
         "interpretations": _interpretations(partie),
         "ajouts": ajouts_partie(donnees_jeu, partie),
+        "remises": remises_partie(donnees_jeu, partie),
     }
 
 

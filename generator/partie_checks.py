@@ -1,20 +1,30 @@
 """Checks of a game's play-mode file (`data/<jeu>/partie.yaml`) that its schema cannot make.
 
-Every `regle` names an entry of the game; ids are unique within their list (counters and
-statuses share one namespace, as do phases and steps); a counter's literal bounds are ordered;
-a counter or status only targets the sheet kinds the file declares in `figures`; the after-battle
-steps (`apres_bataille`) have unique ids.
+Every `regle` (and every id of `regles`) names an entry of the game; ids are unique within their
+list (counters and statuses share one namespace, as do phases and steps); a counter's literal
+bounds are ordered; a counter or status only targets the sheet kinds the file declares in
+`figures`; the after-battle steps (`apres_bataille`) have unique ids. The sheets' profiles read
+fields that exist (`partie_profil` sources: list schema, card, checker row, entry kinds), and the
+resets (`remises`) name counters, statuses and steps that exist, with values within bounds. The
+rolls (`jets`) name a calculator of the game, its parameters, and sources that exist.
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
+
+import yaml
+
+from browser_engine.partie_bornes import pointeur, suivre
 
 from .load import DataFile
 from .problems import Problem
-from .validate import entries_of
+from .validate import Located, entries_of
 
 Parts = tuple[str | int, ...]
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _rules(node: Any, parts: Parts) -> Iterator[tuple[Parts, str]]:
@@ -23,6 +33,8 @@ def _rules(node: Any, parts: Parts) -> Iterator[tuple[Parts, str]]:
         for key, child in node.items():
             if key in ("regle", "tours_regle") and isinstance(child, str):
                 yield parts + (key,), child
+            elif key == "regles" and isinstance(child, list):
+                yield from ((parts + (key, i), c) for i, c in enumerate(child) if isinstance(c, str))
             else:
                 yield from _rules(child, parts + (key,))
     elif isinstance(node, list):
@@ -72,16 +84,257 @@ def _added_cards(data_file: DataFile, partie: dict[str, Any], kinds: set[Any]) -
     return found
 
 
-def file_problems(data_file: DataFile, ids: set[str]) -> list[Problem]:
-    """Problems of one play-mode file, given the ids of the game's entries."""
+def _remises(data_file: DataFile, partie: dict[str, Any]) -> list[Problem]:
+    """Resets (`remises`): known counters, statuses and steps; `max` only on a counter that has one."""
+    counters = {c["id"]: c for c in partie.get("compteurs", []) if isinstance(c, dict) and "id" in c}
+    statuses = {s.get("id") for s in partie.get("statuts", []) if isinstance(s, dict)}
+    steps: set[str] = set()
+    for phase in partie.get("sequence", {}).get("phases", []):
+        etapes = phase.get("etapes") or []
+        steps |= {f"{phase.get('id')}/{e.get('id')}" for e in etapes} if etapes else {str(phase.get("id"))}
+    remises = [(("partie", "remises", i), r) for i, r in enumerate(partie.get("remises", [])) if isinstance(r, dict)]
+    found = _duplicates(data_file, remises, "identifiant de remise")
+    for parts, remise in remises:
+        quand = remise.get("quand") or {}
+        if "etape" in quand and quand["etape"] not in steps:
+            found.append(data_file.problem(parts + ("quand", "etape"), f"étape « {quand['etape']} » absente de la séquence "
+                                           f"(phase/étape, ou phase sans étapes : {', '.join(sorted(steps))})"))
+        if "statut" in quand and quand["statut"] not in statuses:
+            found.append(data_file.problem(parts + ("quand", "statut"), f"état « {quand['statut']} » absent de « statuts »"))
+        for j, status in enumerate(remise.get("statuts", [])):
+            if status not in statuses:
+                found.append(data_file.problem(parts + ("statuts", j), f"état « {status} » absent de « statuts »"))
+        for k, item in enumerate(remise.get("compteurs", [])):
+            found += _reset_counter(data_file, parts + ("compteurs", k), item, counters)
+    return found
+
+
+def _reset_counter(data_file: DataFile, parts: Parts, item: dict[str, Any], counters: dict[str, Any]) -> list[Problem]:
+    counter = counters.get(item.get("id"))
+    if counter is None:
+        return [data_file.problem(parts + ("id",), f"compteur « {item.get('id')} » absent de « compteurs » "
+                                  f"({', '.join(sorted(counters))})")]
+    vers = item.get("vers")
+    if vers == "max" and "max" not in counter:
+        return [data_file.problem(parts + ("vers",), f"« vers: max » : le compteur « {item['id']} » n'a pas de maximum")]
+    if isinstance(vers, dict) and "valeur" in vers:
+        low, high = (b.get("valeur") if isinstance(b, dict) else None for b in (counter.get("min"), counter.get("max")))
+        if (low is not None and vers["valeur"] < low) or (high is not None and vers["valeur"] > high):
+            shown = f"{low if low is not None else '…'} à {high if high is not None else '…'}"
+            return [data_file.problem(parts + ("vers", "valeur"),
+                                      f"valeur {vers['valeur']} hors des bornes du compteur « {item['id']} » ({shown})")]
+    return []
+
+
+class _Sources:
+    """What a profile may read for one game: its list schema, its cards, the checker's rows, its entries."""
+
+    def __init__(self, game_id: str, files: list[DataFile], root: Path) -> None:
+        self.game_id, self.files, self.root = game_id, files, root
+        self.liste = self._schema("liste")
+        self.catalogue = self._schema("catalogue")
+        self.entries: list[Located] = list(entries_of(files))
+        self._examples: tuple[set[str], set[str]] | None = None
+
+    def _schema(self, kind: str) -> dict[str, Any] | None:
+        path = self.root / "schemas" / f"{kind}-{self.game_id}.schema.json"
+        return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+
+    def list_field(self, chemin: str) -> bool:
+        """Whether the list schema describes this field of an entry."""
+        schema = self.liste or {}
+        node = suivre(schema, pointeur(schema, "/properties/entrees/items"))
+        return _resolves(schema, node, chemin)
+
+    def card_field(self, chemin: str) -> str | None:
+        """Why no card has this field (French), or None when a card has it."""
+        if self.catalogue is not None:
+            node = suivre(self.catalogue, pointeur(self.catalogue, "/$defs/profil"))
+            return None if _resolves(self.catalogue, node, chemin) else (
+                f"la carte de profil (schemas/catalogue-{self.game_id}.schema.json) n'a pas ce champ")
+        if chemin.strip("/").split("/")[0] in self.example_keys()[0]:
+            return None
+        return "aucune carte des listes d'exemple n'a ce champ"
+
+    def example_keys(self) -> tuple[set[str], set[str]]:
+        """Keys of the cards and of the checker's entry rows, on the game's example lists."""
+        if self._examples is None:
+            from browser_engine.validation import valider
+
+            from .engine_data import files_bundle
+
+            cards: set[str] = set()
+            rows: set[str] = set()
+            try:
+                data = files_bundle(self.game_id, self.files, self.root)
+                for path in sorted((self.root / "data" / self.game_id / "listes").glob("0*.yaml")):
+                    details = valider(data, yaml.safe_load(path.read_text(encoding="utf-8"))).get("details") or {}
+                    for card in list(details.get("creatures") or []) + list((details.get("profils") or {}).values()):
+                        cards |= set(card) if isinstance(card, dict) else set()
+                    for row in details.get("entrees") or []:
+                        rows |= set(row) if isinstance(row, dict) else set()
+            except Exception:  # noqa: BLE001 - engine_checks reports an engine failing on an example
+                pass
+            self._examples = (cards, rows)
+        return self._examples
+
+    def has_field(self, collection: str | None, chemin: str) -> bool:
+        """Whether some entry (of that kind, if given) has a value at this pointer."""
+        return any(pointeur(e.value, chemin) is not None for e in self.entries
+                   if collection is None or e.kind == collection)
+
+
+def _resolves(schema: dict[str, Any], node: dict[str, Any], chemin: str) -> bool:
+    for part in chemin.strip("/").split("/"):
+        props = node.get("properties") or {}
+        if part not in props:
+            return False
+        node = suivre(schema, props[part])
+    return True
+
+
+def _profile_source(data_file: DataFile, parts: Parts, source: dict[str, Any], sources: _Sources) -> list[Problem]:
+    found: list[Problem] = []
+    kinds = {e.kind for e in sources.entries}
+    collection = source.get("collection")
+    for key in ("champ", "entree"):
+        if key in source and not sources.list_field(source[key]):
+            found.append(data_file.problem(parts + (key,), f"{key} « {source[key]} » : le schéma de liste "
+                                           f"(schemas/liste-{sources.game_id}.schema.json) n'a pas ce champ pour une entrée"))
+    if "carte" in source:
+        why = sources.card_field(source["carte"])
+        if why:
+            found.append(data_file.problem(parts + ("carte",), f"carte « {source['carte']} » : {why}"))
+    if "detail" in source and source["detail"].strip("/").split("/")[0] not in sources.example_keys()[1]:
+        found.append(data_file.problem(parts + ("detail",), f"détail « {source['detail']} » : le vérificateur ne donne "
+                                       "pas ce champ pour une entrée (listes d'exemple)"))
+    if collection is not None and collection not in kinds:
+        found.append(data_file.problem(parts + ("collection",), f"collection « {collection} » : ce jeu n'a pas "
+                                       f"d'entrées de cette sorte ({', '.join(sorted(kinds))})"))
+        return found
+    for key, within in (("cle", None), ("par", collection)):
+        if key in source and not sources.has_field(within, source[key]):
+            where = f"de la collection « {within} » " if within else "du jeu "
+            found.append(data_file.problem(parts + (key,), f"{key} « {source[key]} » : aucune entrée {where}n'a ce champ"))
+    return found
+
+
+def _profiles(data_file: DataFile, partie: dict[str, Any], files: list[DataFile], root: Path) -> list[Problem]:
+    """Every source of every sheet profile reads something that exists."""
+    declared = [(("partie", "figures", i, "profil"), f["profil"]) for i, f in enumerate(partie.get("figures", []))
+                if isinstance(f, dict) and isinstance(f.get("profil"), dict)]
+    if not declared:
+        return []
+    sources = _Sources(data_file.path.split("/")[1], files, root)
+    found: list[Problem] = []
+    for parts, profil in declared:
+        for key in ("stats", "groupes"):
+            for k, source in enumerate(profil.get(key, [])):
+                if isinstance(source, dict):
+                    found += _profile_source(data_file, parts + (key, k), source, sources)
+    return found
+
+
+def _calculators(files: list[DataFile]) -> dict[str, dict[str, Any]]:
+    """The game's calculator declarations (`calculs.yaml`) by id and by key."""
+    out: dict[str, dict[str, Any]] = {}
+    for data_file in files:
+        calculs = data_file.value.get("calculs") if isinstance(data_file.value, dict) else None
+        for decl in calculs if isinstance(calculs, list) else []:
+            if isinstance(decl, dict):
+                for key in (decl.get("id"), decl.get("calcul")):
+                    if isinstance(key, str):
+                        out.setdefault(key, decl)
+    return out
+
+
+def _roll_read(data_file: DataFile, parts: Parts, source: dict[str, Any], sources: _Sources) -> list[Problem]:
+    """A value a roll reads from the sheet (`champ`, `carte`) exists in the list schema or on a card."""
+    if "champ" in source and not sources.list_field(source["champ"]):
+        return [data_file.problem(parts + ("champ",), f"champ « {source['champ']} » : le schéma de liste "
+                                  f"(schemas/liste-{sources.game_id}.schema.json) n'a pas ce champ pour une entrée")]
+    why = sources.card_field(source["carte"]) if "carte" in source else None
+    return [data_file.problem(parts + ("carte",), f"carte « {source['carte']} » : {why}")] if why else []
+
+
+def _roll_source(data_file: DataFile, parts: Parts, source: dict[str, Any], param: dict[str, Any],
+                 counters: set[Any], sources: _Sources) -> list[Problem]:
+    found = _roll_read(data_file, parts, source, sources)
+    if isinstance(source.get("fois"), dict):
+        found += _roll_read(data_file, parts + ("fois",), source["fois"], sources)
+    if isinstance(source.get("defaut"), dict):
+        found += _roll_read(data_file, parts + ("defaut",), source["defaut"], sources)
+    kind = param.get("type") or "entier"
+    asked = source.get("demande") or source.get("ou_demande")
+    if asked and kind == "entier" and not (isinstance(param.get("min"), int) and isinstance(param.get("max"), int)):
+        found.append(data_file.problem(parts, f"paramètre « {param['id']} » demandé à la table, mais le calcul ne lui "
+                                       "donne pas de bornes (min et max)"))
+    if asked and kind not in ("entier", "booleen"):
+        found.append(data_file.problem(parts, f"paramètre « {param['id']} » de type « {kind} » : seul un entier ou un "
+                                       "booléen se demande à la table"))
+    if "compteur" in source and source["compteur"] not in counters:
+        found.append(data_file.problem(parts + ("compteur",), f"compteur « {source['compteur']} » absent de « compteurs » "
+                                       f"({', '.join(sorted(str(c) for c in counters))})"))
+    for key, wanted in (("materiel", "des"), ("paquet", "pile")):
+        if key in source and kind != wanted:
+            found.append(data_file.problem(parts + (key,), f"« {key} » pour le paramètre « {param['id']} » de type "
+                                           f"« {kind} » : il faut un paramètre de type « {wanted} »"))
+    return found
+
+
+def _rolls(data_file: DataFile, partie: dict[str, Any], files: list[DataFile], root: Path) -> list[Problem]:
+    """Each roll (`jets`) names a calculator of the game and its parameters, with sources that exist."""
+    jets = [(("partie", "jets", i), j) for i, j in enumerate(partie.get("jets", [])) if isinstance(j, dict)]
+    if not jets:
+        return []
+    found = _duplicates(data_file, jets, "identifiant de jet")
+    calculators = _calculators(files)
+    kinds = {f.get("id") for f in partie.get("figures", []) if isinstance(f, dict)}
+    counters = {c.get("id") for c in partie.get("compteurs", []) if isinstance(c, dict)}
+    sources = _Sources(data_file.path.split("/")[1], files, root)
+    for parts, jet in jets:
+        for j, kind in enumerate(jet.get("pour", [])):
+            if kind not in kinds:
+                found.append(data_file.problem(parts + ("pour", j), f"fiche « {kind} » absente de « figures » ({', '.join(sorted(kinds))})"))
+        if isinstance(jet.get("si"), dict):
+            found += _roll_read(data_file, parts + ("si",), jet["si"], sources)
+        calcul = calculators.get(jet.get("calcul"))
+        if calcul is None:
+            known = ", ".join(sorted(str(c.get("id")) for c in {id(c): c for c in calculators.values()}.values()))
+            found.append(data_file.problem(parts + ("calcul",), f"calcul « {jet.get('calcul')} » inconnu de ce jeu "
+                                           f"(calculs.yaml : {known or 'aucun'})"))
+            continue
+        params = {p["id"]: p for p in calcul.get("parametres", []) if isinstance(p, dict) and "id" in p}
+        names = ", ".join(params) or "aucun"
+        for pid, source in (jet.get("parametres") or {}).items():
+            if pid not in params:
+                found.append(data_file.problem(parts + ("parametres", pid), f"paramètre « {pid} » inconnu du calcul "
+                                               f"« {jet['calcul']} » ({names})"))
+            elif isinstance(source, dict):
+                found += _roll_source(data_file, parts + ("parametres", pid), source, params[pid], counters, sources)
+        etapes = jet.get("etapes") if isinstance(jet.get("etapes"), dict) else {}
+        if etapes and etapes.get("nombre") not in params:
+            found.append(data_file.problem(parts + ("etapes", "nombre"), f"paramètre « {etapes.get('nombre')} » inconnu "
+                                           f"du calcul « {jet['calcul']} » ({names})"))
+        for key in ("premiere", "seconde"):
+            for pid in etapes.get(key) or {}:
+                if pid not in params:
+                    found.append(data_file.problem(parts + ("etapes", key, pid), f"paramètre « {pid} » inconnu du "
+                                                   f"calcul « {jet['calcul']} » ({names})"))
+    return found
+
+
+def file_problems(data_file: DataFile, ids: set[str], root: Path | None = None,
+                  files: list[DataFile] | None = None) -> list[Problem]:
+    """Problems of one play-mode file, given the ids of the game's entries (and its other files, for profiles)."""
     partie = data_file.value.get("partie") if isinstance(data_file.value, dict) else None
     if not isinstance(partie, dict):
         return []
-    root: Parts = ("partie",)
+    base: Parts = ("partie",)
     found = [data_file.problem(parts, f"règle « {target} » : aucune entrée de ce jeu ne porte cet identifiant")
-             for parts, target in _rules(partie, root) if target not in ids]
+             for parts, target in _rules(partie, base) if target not in ids]
     kinds = {f.get("id") for f in partie.get("figures", []) if isinstance(f, dict)}
-    trackers = [(root + (key, i), item) for key in ("compteurs", "statuts")
+    trackers = [(base + (key, i), item) for key in ("compteurs", "statuts")
                 for i, item in enumerate(partie.get(key, []))]
     found += _duplicates(data_file, trackers, "identifiant de compteur ou d'état")
     for parts, item in trackers:
@@ -92,18 +345,34 @@ def file_problems(data_file: DataFile, ids: set[str]) -> list[Problem]:
             found += _bounds(data_file, parts, item)
     found += _added_cards(data_file, partie, kinds)
     phases = partie.get("sequence", {}).get("phases", [])
-    steps = [(root + ("sequence", "phases", i), p) for i, p in enumerate(phases)]
-    steps += [(root + ("sequence", "phases", i, "etapes", j), e)
+    steps = [(base + ("sequence", "phases", i), p) for i, p in enumerate(phases)]
+    steps += [(base + ("sequence", "phases", i, "etapes", j), e)
               for i, p in enumerate(phases) for j, e in enumerate(p.get("etapes", []))]
     found += _duplicates(data_file, steps, "identifiant de phase ou d'étape")
-    found += _duplicates(data_file, [(root + ("des", i), d) for i, d in enumerate(partie.get("des", []))], "identifiant de dé")
+    found += _duplicates(data_file, [(base + ("des", i), d) for i, d in enumerate(partie.get("des", []))], "identifiant de dé")
     apres = partie.get("apres_bataille", {}).get("etapes", [])
-    found += _duplicates(data_file, [(root + ("apres_bataille", "etapes", i), e) for i, e in enumerate(apres)],
+    found += _duplicates(data_file, [(base + ("apres_bataille", "etapes", i), e) for i, e in enumerate(apres)],
                          "identifiant d'étape d'après-bataille")
+    found += _remises(data_file, partie)
+    found += _profiles(data_file, partie, files or [data_file], root or ROOT)
+    found += _rolls(data_file, partie, files or [data_file], root or ROOT)
     return found
 
 
-def game_problems(files: list[DataFile]) -> list[Problem]:
-    """Problems of the game's `partie.yaml`, if it has one."""
+def game_problems(files: list[DataFile], root: Path | None = None) -> list[Problem]:
+    """Problems of the game's `partie.yaml`, if it has one.
+
+    Args:
+        files: the game's data files.
+        root: the project root (schemas, example lists); this checkout's by default.
+
+    Returns:
+        The problems, each located in `partie.yaml`.
+
+    """
     ids = {located.value.get("id") for located in entries_of(files)}
-    return [p for f in files if isinstance(f.value, dict) and "partie" in f.value for p in file_problems(f, ids)]
+    found: list[Problem] = []
+    for data_file in files:
+        if isinstance(data_file.value, dict) and "partie" in data_file.value:
+            found += file_problems(data_file, ids, root, files)
+    return found
