@@ -13,8 +13,8 @@ from tests.browser_support import Onglet, attendre_moteur
 
 
 def preparer_jouer(page: object) -> None:
-    """The play page with the first example list started, a card added and a status set where the game
-    has them, a step advanced and a d6 rolled."""
+    """The play page with the first example list started, a card added, a status set and a profile
+    unfolded where the game has them, a step advanced and a d6 rolled."""
     page.set_viewport_size({"width": 390, "height": 844})
     attendre_moteur(page)
     page.get_by_role("button", name="Jouer cet exemple").click()
@@ -26,6 +26,9 @@ def preparer_jouer(page: object) -> None:
     puces = page.locator(".cpj-puce")
     if puces.count():
         puces.first.click()
+    profils = page.locator("[data-role=fiches] [data-role=profil] summary")  # a profile unfolded (issue 34)
+    if profils.count():
+        profils.first.click()
     page.get_by_role("button", name="Étape suivante").click()
     lancer = page.locator("[data-role=lancer]").first
     lancer.click()

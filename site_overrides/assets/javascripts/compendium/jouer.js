@@ -1,131 +1,26 @@
 // « Jouer » tool page: a list becomes a table-side tracker.
 //
 // The engine (worker action « partie », browser_engine/partie.py) gives one sheet per figure, unit
-// or player, each counter with its start and bounds and each status with its rule; this page only
-// draws them and keeps the game. The turn sequence and the dice are in the page (jouer.md.j2).
+// or player (its profile, counters with start and bounds, statuses with their rule) and what each
+// turn resets (`remises`); this page draws them, applies the resets when the player reaches their
+// moment, and keeps the game. The turn sequence and the dice are in the page (jouer.md.j2).
+// Parts: jouer-stockage.js (kept a little at a time), jouer-historique.js (undo, redo),
+// jouer-fiche.js (one sheet on screen), jouer-ajouts.js (cards added during play),
+// jouer-apres-bataille.js (chronicle logs).
 //
-// Storage (never throws; a refused write is said until a write succeeds, the game stays in memory):
-//   localStorage "compendium.jouer.<jeu>"          the game: {v, texte, nom, resultat, valeurs, tour,
-//                                                   etape, journal, debut, apres}, written after every tap
-//                                                   (apres: the « Fin de la bataille » walkthrough in
-//                                                   progress, jouer-apres-bataille.js)
-//   localStorage "compendium.jouer.<jeu>.demande"  a list sent by « Jouer cette liste » (jouer-lien.js)
-//   localStorage "compendium.jouer.<jeu>.abime"    a stored game that could not be read, set aside as
-//                                                   is (then .abime-2…), never over an earlier one
-//   « Mon matériel » (materiel.js)                   the player's card catalogue and dice faces, read only
-//   (older keys compendium.catalogue.<jeu> and compendium.des.<jeu>.<stockage>, until « Mon matériel » moves them)
+// Storage: see jouer-stockage.js. Also read: localStorage "compendium.jouer.<jeu>.demande" (a list
+// sent by « Jouer cette liste », jouer-lien.js), "compendium.jouer.grand" (the larger-text setting),
+// « Mon matériel » (materiel.js: the player's card catalogue and dice faces, read only).
 (function () {
   "use strict";
 
   const C = () => window.Compendium;
   const el = (...args) => window.Compendium.el(...args);
-  const CLE = "compendium.jouer.";
-  const VERSION = 1;
-  const MAX_JOURNAL = 2000;
-  const ETATS_MIN = { retiree: "Retirée", ko: "KO", vaincu: "Vaincu", reinitialise: "Réinitialisation", inefficace: "Inefficace" };
-
-  // --- Storage ---------------------------------------------------------------------------------
-
-  function lire(cle) {
-    try {
-      return window.localStorage.getItem(cle);
-    } catch (e) {
-      return null;
-    }
-  }
-
-  function ecrire(cle, valeur) {
-    try {
-      if (valeur === null) window.localStorage.removeItem(cle);
-      else window.localStorage.setItem(cle, valeur);
-      return true;
-    } catch (e) {
-      return false;
-    }
-  }
-
-  function mettreDeCote(jeu, brut) {
-    for (let i = 1; i < 50; i += 1) {
-      const cle = CLE + jeu + ".abime" + (i > 1 ? "-" + i : "");
-      if (lire(cle) === null) return ecrire(cle, brut) ? cle : null;
-    }
-    return null;
-  }
-
-  /** The stored game, or null; a value that cannot be read is set aside first. */
-  function lirePartie(jeu, avis) {
-    const brut = lire(CLE + jeu);
-    if (brut === null) return null;
-    try {
-      const p = JSON.parse(brut);
-      if (p && p.v === VERSION && p.resultat && Array.isArray(p.resultat.fiches) && p.valeurs) return p;
-      throw new Error("forme");
-    } catch (e) {
-      const cle = mettreDeCote(jeu, brut);
-      avis(cle ? `Une partie enregistrée n'a pas pu être relue : elle est gardée telle quelle sous « ${cle} ».`
-        : "Une partie enregistrée n'a pas pu être relue, ni mise de côté : elle est laissée en place.", "alerte");
-      if (cle) ecrire(CLE + jeu, null);
-      return null;
-    }
-  }
-
-  // --- Dice ------------------------------------------------------------------------------------
-
-  /** A uniform integer in [0, n) from crypto.getRandomValues (rejection sampling, no modulo bias). */
-  function tirage(n) {
-    const borne = Math.floor(0x100000000 / n) * n;
-    const tampon = new Uint32Array(1);
-    for (;;) {
-      window.crypto.getRandomValues(tampon);
-      if (tampon[0] < borne) return tampon[0] % n;
-    }
-  }
-
-  /** An item of « Mon matériel » (`genre`: des, catalogue), or undefined (no store on this page, nothing typed). */
-  function materiel(jeu, genre, cle) {
-    try {
-      return C().materiel ? C().materiel.pour(jeu).lire(genre, cle) : undefined;
-    } catch (e) {
-      return undefined;
-    }
-  }
-
-  /** The faces typed in « Mon matériel » for a die the book prints only as pictures. */
-  function facesStockees(jeu, stockage) {
-    try {
-      const typees = materiel(jeu, "des", stockage);
-      const faces = Array.isArray(typees) ? typees : JSON.parse(lire("compendium.des." + jeu + "." + stockage) || "[]");
-      if (!Array.isArray(faces) || !faces.length) return null;
-      return faces.map((f) => {
-        if (typeof f === "string") return f;
-        if (f && typeof f === "object") {
-          const parts = Object.entries(f).filter(([, v]) => String(v).trim() && String(v).trim() !== "0");
-          return parts.length ? parts.map(([k, v]) => `${v} ${k}`).join(" + ") : "vide";
-        }
-        return String(f);
-      });
-    } catch (e) {
-      return null;
-    }
-  }
-
-  /** The same faces as the engine reads them: a symbol (text) or `{symbol: count}` with numbers. */
-  function facesSymboles(jeu, stockage, faces) {
-    let brutes = null;
-    try {
-      const typees = stockage ? materiel(jeu, "des", stockage) : null;
-      brutes = Array.isArray(typees) ? typees : stockage ? JSON.parse(lire("compendium.des." + jeu + "." + stockage) || "null") : null;
-    } catch (e) {
-      brutes = null;
-    }
-    if (!Array.isArray(brutes) || brutes.length !== faces.length) return faces;
-    return brutes.map((f, i) => {
-      if (!f || typeof f !== "object") return faces[i];
-      const face = {};
-      for (const [k, v] of Object.entries(f)) if (String(v).trim() !== "") face[k] = Number(v);
-      return face;
-    });
-  }
+  const MAX_LIGNES_VUES = 200;
+  const lire = (cle) => C().jouerStockage.lire(cle);
+  const ecrire = (cle, valeur) => C().jouerStockage.ecrire(cle, valeur);
+  const materiel = (...args) => C().jouerDes.materiel(...args);
+  const tirage = (n) => C().jouerDes.tirage(n);
 
   // --- The page --------------------------------------------------------------------------------
 
@@ -144,9 +39,16 @@
     const sequence = role("sequence");
     const toursMax = parseInt(sequence.dataset.toursMax, 10) || null;
     const nomTour = sequence.dataset.nomTour || "tour";
+    const stockage = C().jouerStockage.pour(jeu);
     let partie = null;
     let verrou = null;
-    const ajouts = C().jouerAjouts.monter({ outil, role, partie: () => partie, noter, sauver, dessinerFiche, lienRegle, toutesFiches });
+    let enCours = [];
+    const vues = new WeakMap();
+    const historique = C().jouerHistorique.monter(() => partie);
+    const ajouts = C().jouerAjouts.monter({ outil, role, partie: () => partie, noter, sauver, dessinerFiche: (f) => fiches.dessinerFiche(f), lienRegle: (...a) => fiches.lienRegle(...a), toutesFiches });
+    let jets = null;
+    const fiches = C().jouerFiche.monter({ outil, role, base, partie: () => partie, changerCompteur, basculerStatut, renommer, ajouts, jets: () => jets });
+    const { nomFiche, valeurCompteur, statutActif, ETATS_MIN } = fiches;
 
     function avis(texte, sorte, actions) {
       const zone = role("avis");
@@ -156,9 +58,12 @@
       return p;
     }
 
-    function sauver() {
+    /** Records the tap for undo, writes what changed, and says when the browser refuses to keep it. */
+    function sauver(toutes) {
       if (!partie) return;
-      const ok = ecrire(CLE + jeu, JSON.stringify(partie));
+      historique.valider(enCours);
+      enCours = [];
+      const ok = stockage.sauver(partie, toutes === true);
       const zone = role("avis");
       const ancien = zone.querySelector("[data-avis=stockage]");
       if (!ok && !ancien) {
@@ -168,12 +73,16 @@
       } else if (ok && ancien) {
         ancien.remove();
       }
+      dessinerBarre();
     }
 
-    function noter(texte) {
-      partie.journal.push({ t: new Date().toISOString(), tour: partie.tour, texte });
-      if (partie.journal.length > MAX_JOURNAL) partie.journal.splice(0, partie.journal.length - MAX_JOURNAL);
-      dessinerJournal();
+    function noter(texte, lien) {
+      const ligne = { t: new Date().toISOString(), tour: partie.tour, texte };
+      if (lien) ligne.lien = lien;
+      stockage.ajouterLigne(partie, ligne);
+      enCours.push(texte);
+      ajouterVueLigne(ligne);
+      return ligne;
     }
 
     function etapeCourante() {
@@ -193,98 +102,42 @@
 
     // --- Sheets --------------------------------------------------------------------------------
 
-    function valeurCompteur(fiche, c) {
-      const v = (partie.valeurs[fiche.id] || {}).compteurs || {};
-      return Object.prototype.hasOwnProperty.call(v, c.id) ? v[c.id] : c.depart;
-    }
-
-    function statutActif(fiche, s) {
-      return Boolean(((partie.valeurs[fiche.id] || {}).statuts || {})[s.id]);
+    function valeursDe(fiche) {
+      return (partie.valeurs[fiche.id] = partie.valeurs[fiche.id] || { compteurs: {}, statuts: {} });
     }
 
     function changerCompteur(fiche, c, pas) {
       const actuel = valeurCompteur(fiche, c);
-      let nouveau = actuel === null || actuel === undefined ? (pas > 0 ? (c.min ?? 0) : null) : actuel + pas;
+      const nouveau = actuel === null || actuel === undefined ? (pas > 0 ? (c.min ?? 0) : null) : actuel + pas;
       if (nouveau === null) return;
       if (c.min !== null && c.min !== undefined && nouveau < c.min) return;
       if (c.max !== null && c.max !== undefined && nouveau > c.max) return;
-      const v = (partie.valeurs[fiche.id] = partie.valeurs[fiche.id] || { compteurs: {}, statuts: {} });
-      v.compteurs[c.id] = nouveau;
-      noter(`${fiche.nom} : ${c.nom} ${actuel ?? "?"} → ${nouveau}` +
+      valeursDe(fiche).compteurs[c.id] = nouveau;
+      noter(`${nomFiche(fiche)} : ${c.nom} ${actuel ?? "?"} → ${nouveau}` +
         (c.au_minimum && nouveau === c.min ? ` (${ETATS_MIN[c.au_minimum] || c.au_minimum})` : ""));
       sauver();
-      dessinerFiche(fiche);
+      fiches.dessinerFiche(fiche);
     }
 
     function basculerStatut(fiche, s) {
-      const v = (partie.valeurs[fiche.id] = partie.valeurs[fiche.id] || { compteurs: {}, statuts: {} });
+      const v = valeursDe(fiche);
       v.statuts[s.id] = !v.statuts[s.id];
-      noter(`${fiche.nom} : ${s.nom} ${v.statuts[s.id] ? "oui" : "non"}`);
+      if (!v.statuts[s.id]) delete v.statuts[s.id];
+      noter(`${nomFiche(fiche)} : ${s.nom} ${v.statuts[s.id] ? "oui" : "non"}`);
+      if (v.statuts[s.id]) appliquerRemises({ statut: s.id }, fiche);
       sauver();
-      dessinerFiche(fiche);
+      fiches.dessinerFiche(fiche);
     }
 
-    function lienRegle(chemin, texte, resume) {
-      const href = C().lienSur(base, chemin);
-      return href ? el("a", { href, title: resume || null, texte }) : el("span", { texte });
-    }
-
-    function horsJeu(fiche) {
-      for (const c of fiche.compteurs) {
-        const v = valeurCompteur(fiche, c);
-        if (c.au_minimum && c.au_minimum !== "inefficace" && v !== null && v !== undefined && v === c.min) return ETATS_MIN[c.au_minimum];
-      }
-      const s = fiche.statuts.find((x) => x.hors_jeu && statutActif(fiche, x));
-      return s ? s.nom : null;
-    }
-
-    function compteurVue(fiche, c) {
-      const v = valeurCompteur(fiche, c);
-      const connu = v !== null && v !== undefined;
-      const bas = !connu || (c.min !== null && v <= c.min);
-      const haut = connu && c.max !== null && c.max !== undefined && v >= c.max;
-      const ident = `cpj-${fiche.id}-${c.id}`;
-      const etiquette = `${c.nom} de ${fiche.nom}`;
-      const ligne = el("div", { classe: "cpj-compteur" + (connu && c.au_minimum && v === c.min ? " cpj-compteur--min" : ""), "data-compteur": c.id },
-        el("span", { classe: "cpj-compteur-nom", id: ident }, lienRegle(c.lien, c.nom, c.aide)),
-        el("button", { type: "button", classe: "cpj-pas", "aria-label": `Retirer 1 : ${etiquette}`, disabled: bas, "data-pas": "-1", onclick: () => changerCompteur(fiche, c, -1), texte: "−" }),
-        el("output", { classe: "cpj-valeur", "aria-labelledby": ident, "aria-live": "polite", texte: (connu ? String(v) : "?") + (c.max !== null && c.max !== undefined ? ` / ${c.max}` : "") }),
-        el("button", { type: "button", classe: "cpj-pas", "aria-label": `Ajouter 1 : ${etiquette}`, disabled: haut, "data-pas": "1", onclick: () => changerCompteur(fiche, c, 1), texte: "+" }));
-      if (c.manquant) ligne.append(el("p", { classe: "cpj-manquant", texte: c.manquant + (connu ? "" : " Réglez-le avec « + ».") }));
-      return ligne;
-    }
-
-    function statutVue(fiche, s) {
-      const actif = statutActif(fiche, s);
-      return el("span", { classe: "cpj-statut", "data-statut": s.id },
-        el("button", { type: "button", classe: "cpj-puce", "aria-pressed": actif ? "true" : "false", onclick: () => basculerStatut(fiche, s), texte: s.nom, title: s.aide || null }),
-        (() => {
-          const href = C().lienSur(base, s.lien);
-          return href ? el("a", { classe: "cpj-regle", href, title: `Règle : ${s.nom}`, "aria-label": `Règle : ${s.nom}`, texte: "§" }) : null;
-        })());
-    }
-
-    function dessinerFiche(fiche) {
-      const ancien = outil.querySelector(`[data-fiche="${CSS.escape(fiche.id)}"]`);
-      const hors = horsJeu(fiche);
-      const carte = el("article", { classe: "cpj-fiche" + (hors ? " cpj-fiche--hors" : ""), "data-fiche": fiche.id, "data-sorte": fiche.sorte, "data-parent": fiche.parent || null, "aria-label": fiche.nom },
-        el("h3", { classe: "cpj-fiche-nom" }, fiche.nom, fiche.role ? el("span", { classe: "cpj-role", texte: " · " + fiche.role }) : null,
-          hors ? el("span", { classe: "cpj-hors", texte: hors }) : null),
-        fiche.compteurs.map((c) => compteurVue(fiche, c)),
-        fiche.statuts.length ? el("div", { classe: "cpj-statuts" }, fiche.statuts.map((s) => statutVue(fiche, s))) : null);
-      // Keep focus on the button that was tapped, for keyboard and screen reader users.
-      const focus = document.activeElement && ancien && ancien.contains(document.activeElement) ? document.activeElement : null;
-      const cle = focus ? [focus.closest("[data-compteur],[data-statut]"), focus.dataset.pas] : null;
-      ajouts.ajoutsVue(fiche, carte);
-      if (ancien) ancien.replaceWith(carte);
-      else if (fiche.parent) ajouts.placerAjout(fiche, carte);
-      else role(fiche.camp === "b" ? "fiches-adversaire" : "fiches").append(carte);
-      if (cle && cle[0]) {
-        const sel = cle[0].dataset.compteur ? `[data-compteur="${cle[0].dataset.compteur}"] [data-pas="${cle[1]}"]` : `[data-statut="${cle[0].dataset.statut}"] button`;
-        const cible = carte.querySelector(sel);
-        if (cible && !cible.disabled) cible.focus();
-        else if (cible) carte.querySelector(`[data-compteur="${cle[0].dataset.compteur}"] .cpj-pas:not([disabled])`)?.focus();
-      }
+    function renommer(fiche, nom) {
+      const avant = nomFiche(fiche);
+      partie.noms = partie.noms || {};
+      if (nom) partie.noms[fiche.id] = nom;
+      else delete partie.noms[fiche.id];
+      noter(`${avant} s'appelle maintenant ${nomFiche(fiche)}`);
+      sauver();
+      fiches.dessinerFiche(fiche);
+      outil.querySelector(`[data-fiche="${CSS.escape(fiche.id)}"] [data-role=renommer]`)?.focus();
     }
 
     function toutesFiches() {
@@ -294,10 +147,99 @@
     function dessinerFiches() {
       role("fiches").replaceChildren();
       role("fiches-adversaire").replaceChildren();
-      toutesFiches().forEach(dessinerFiche);
+      toutesFiches().forEach(fiches.dessinerFiche);
+    }
+
+    // --- What the turn resets ------------------------------------------------------------------
+
+    function valeurVisee(c, vers, actuel) {
+      if (vers === "max") return c.max ?? null;
+      if (vers === "min") return c.min ?? null;
+      if (vers && typeof vers === "object" && Number.isInteger(vers.valeur)) return vers.valeur;
+      if (vers && typeof vers === "object" && Number.isInteger(vers.ajoute) && Number.isInteger(actuel)) {
+        let n = actuel + vers.ajoute;
+        if (c.min !== null && c.min !== undefined) n = Math.max(c.min, n);
+        if (c.max !== null && c.max !== undefined) n = Math.min(c.max, n);
+        return n;
+      }
+      return null;
+    }
+
+    function correspond(quand, moment) {
+      if (!quand || typeof quand !== "object") return false;
+      if (moment.debut_du_tour) return quand.debut_du_tour === true;
+      if (moment.etape) return quand.etape === moment.etape;
+      if (moment.statut) return quand.statut === moment.statut;
+      return false;
+    }
+
+    /** Applies the resets declared for this moment (start of a round, a step reached, a status set on `cible`), logged with their rule. */
+    function appliquerRemises(moment, cible) {
+      const camps = [[partie.resultat, partie.resultat.fiches, undefined]];
+      if (partie.adversaire) camps.push([partie.adversaire.resultat, partie.adversaire.resultat.fiches, "b"]);
+      let redessiner = false;
+      for (const [resultat, liste, camp] of camps) {
+        if (cible && cible.camp !== camp) continue;
+        for (const r of resultat.remises || []) {
+          if (!r || !correspond(r.quand, moment)) continue;
+          const changes = [];
+          for (const fiche of cible ? [cible] : liste) {
+            for (const spec of r.compteurs || []) {
+              const c = fiche.compteurs.find((x) => x.id === spec.id);
+              if (!c) continue;
+              const actuel = valeurCompteur(fiche, c);
+              const nouveau = valeurVisee(c, spec.vers, actuel);
+              if (nouveau === null || nouveau === actuel) continue;
+              valeursDe(fiche).compteurs[c.id] = nouveau;
+              changes.push(`${nomFiche(fiche)} ${c.nom} ${actuel ?? "?"} → ${nouveau}`);
+            }
+            for (const id of r.statuts || []) {
+              const s = fiche.statuts.find((x) => x.id === id);
+              if (!s || !statutActif(fiche, s)) continue;
+              delete valeursDe(fiche).statuts[id];
+              changes.push(`${nomFiche(fiche)} : ${s.nom} non`);
+            }
+          }
+          if (changes.length) {
+            noter(`${r.nom} (${camp === "b" ? "adversaire" : "règle"}) — ${changes.join(", ")}`, r.lien || null);
+            redessiner = true;
+          }
+        }
+      }
+      return redessiner;
     }
 
     // --- Sequence, round, log --------------------------------------------------------------------
+
+    function phaseDe(i) {
+      return etapes[i] ? etapes[i].closest(".cpj-phase") : null;
+    }
+
+    /** In a phase played again and again (Khârn-Âges: one activation per figure), its last active step. */
+    function finDeBoucle() {
+      const phase = phaseDe(partie.etape);
+      if (!phase || !phase.dataset.repeteeSuivante) return false;
+      for (let i = partie.etape + 1; i < etapes.length && phaseDe(i) === phase; i += 1) if (active(etapes[i])) return false;
+      return true;
+    }
+
+    function dessinerBarre() {
+      if (!partie) return;
+      const boucle = finDeBoucle();
+      const phase = phaseDe(partie.etape);
+      role("etape-suivante").textContent = boucle ? phase.dataset.repeteeSuivante : "Étape suivante";
+      role("fin-de-phase").hidden = !boucle;
+      if (boucle) role("fin-de-phase").textContent = phase.dataset.repeteeFin || "Fin du tour";
+      const h = historique.etat();
+      const annuler = role("annuler");
+      const refaire = role("refaire");
+      annuler.disabled = !h.annuler;
+      refaire.disabled = !h.refaire;
+      annuler.setAttribute("aria-label", h.annuler ? `Annuler : ${h.annuler}` : "Annuler (rien à annuler)");
+      refaire.setAttribute("aria-label", h.refaire ? `Rétablir : ${h.refaire}` : "Rétablir (rien à rétablir)");
+      annuler.title = annuler.getAttribute("aria-label");
+      refaire.title = refaire.getAttribute("aria-label");
+    }
 
     function dessinerSequence() {
       role("tour").textContent = String(partie.tour);
@@ -310,42 +252,102 @@
         const phase = li.closest(".cpj-phase");
         if (phase) phase.classList.toggle("cpj-phase--courante", phase.contains(etapes[partie.etape] || null));
       });
+      role("etape-courante").textContent = nomEtape(etapeCourante());
+      dessinerBarre();
+    }
+
+    /** The step `i` is reached going forward: its resets apply. */
+    function arriver(i) {
+      partie.etape = i;
+      noter(`Étape : ${nomEtape(etapeCourante())}`);
+      const li = etapeCourante();
+      return li ? appliquerRemises({ etape: li.dataset.etape }) : false;
+    }
+
+    function premiereActive(depuis) {
+      let i = depuis;
+      while (i < etapes.length && !active(etapes[i])) i += 1;
+      return i;
     }
 
     function nouveauTour() {
       partie.tour += 1;
-      partie.etape = 0;
       for (const fiche of toutesFiches()) {
         const v = partie.valeurs[fiche.id];
         if (!v) continue;
         for (const s of fiche.statuts) if (s.fin_du_tour) delete v.statuts[s.id];
       }
       noter(`Début du ${nomTour} ${partie.tour}` + (toursMax && partie.tour > toursMax ? ` (au-delà des ${toursMax} prévus)` : ""));
+      appliquerRemises({ debut_du_tour: true });
+      arriver(premiereActive(0));
       dessinerFiches();
     }
 
     function avancer(sens) {
-      if (sens > 0) {
-        let i = partie.etape + 1;
-        while (i < etapes.length && !active(etapes[i])) i += 1;
+      let redessiner = false;
+      if (sens > 0 && finDeBoucle()) {
+        const phase = phaseDe(partie.etape);
+        let i = partie.etape;
+        while (i > 0 && phaseDe(i - 1) === phase) i -= 1;
+        noter(phase.dataset.repeteeSuivante);
+        redessiner = arriver(premiereActive(i));
+      } else if (sens > 0) {
+        const i = premiereActive(partie.etape + 1);
         if (i >= etapes.length) nouveauTour();
-        else partie.etape = i;
+        else redessiner = arriver(i);
       } else {
         let i = partie.etape - 1;
         while (i >= 0 && !active(etapes[i])) i -= 1;
         if (i < 0) return;
         partie.etape = i;
+        noter(`Retour à l'étape : ${nomEtape(etapeCourante())}`);
       }
-      noter(`Étape : ${nomEtape(etapeCourante())}`);
-      while (!active(etapeCourante())) partie.etape += 1;
       sauver();
       dessinerSequence();
+      if (redessiner) dessinerFiches();
+    }
+
+    /** « Fin du tour » at the end of a repeated phase: past the phase, or into the next round. */
+    function finirPhase() {
+      const phase = phaseDe(partie.etape);
+      let i = partie.etape;
+      while (i < etapes.length && phaseDe(i) === phase) i += 1;
+      noter(phase.dataset.repeteeFin || "Fin du tour");
+      i = premiereActive(i);
+      let redessiner = false;
+      if (i >= etapes.length) nouveauTour();
+      else redessiner = arriver(i);
+      sauver();
+      dessinerSequence();
+      if (redessiner) dessinerFiches();
+    }
+
+    function annulerOuRefaire(sens) {
+      if (!partie) return;
+      const texte = sens < 0 ? historique.annuler() : historique.refaire();
+      if (texte === null) return;
+      noter(`${sens < 0 ? "Annulé" : "Rétabli"} : ${texte}`);
+      sauver();
+      dessinerSequence();
+      dessinerFiches();
+    }
+
+    function ligneVue(l) {
+      const li = el("li", {}, el("time", { datetime: l.t, texte: heure(l.t) }), " ", l.texte,
+        l.lien && C().lienSur(base, l.lien) ? [" (", el("a", { href: C().lienSur(base, l.lien), texte: "règle" }), ")"] : null);
+      vues.set(l, li);
+      return li;
+    }
+
+    /** The log shows the newest line first; a new line is added on top, the oldest shown goes. */
+    function ajouterVueLigne(l) {
+      const ol = role("journal");
+      ol.prepend(ligneVue(l));
+      while (ol.childElementCount > MAX_LIGNES_VUES) ol.lastElementChild.remove();
     }
 
     function dessinerJournal() {
-      const ol = role("journal");
-      ol.replaceChildren(...partie.journal.slice(-200).reverse().map((l) =>
-        el("li", {}, el("time", { datetime: l.t, texte: heure(l.t) }), " ", l.texte)));
+      role("journal").replaceChildren(...partie.journal.slice(-MAX_LIGNES_VUES).reverse().map(ligneVue));
     }
 
     function texteJournal() {
@@ -365,56 +367,6 @@
       setTimeout(() => URL.revokeObjectURL(a.href), 10000);
     }
 
-    // --- Dice ------------------------------------------------------------------------------------
-
-    function lancer(bouton) {
-      if (!partie) return;
-      const nombre = Math.min(20, Math.max(1, parseInt(role("nombre").value, 10) || 1));
-      let faces = bouton.dataset.faces ? bouton.dataset.faces.split(",") : null;
-      if (!faces && bouton.dataset.stockage) faces = facesStockees(jeu, bouton.dataset.stockage);
-      if (!faces || faces.length < 2) {
-        role("resultat").replaceChildren(`${bouton.dataset.nom} : faces inconnues. `,
-          outil.dataset.materiel
-            ? el("a", { href: outil.dataset.materiel, texte: "Saisissez-les dans « Mon matériel »" })
-            : el("a", { href: outil.dataset.probas, texte: "Saisissez-les dans Probabilités" }), ".");
-        return;
-      }
-      const indices = Array.from({ length: nombre }, () => tirage(faces.length));
-      const tires = indices.map((i) => faces[i]);
-      const pour = role("pour").value.trim();
-      const texte = `${nombre} ${bouton.dataset.nom}${pour ? ` pour « ${pour} »` : ""} : ${tires.join(", ")}` +
-        (nombre > 1 && tires.every((t) => /^\d+$/.test(t)) ? ` (total ${tires.reduce((s, t) => s + Number(t), 0)})` : "");
-      role("resultat").textContent = texte;
-      noter(`Jet — ${nomEtape(etapeCourante())} — ${texte}`);
-      const ligne = partie.journal[partie.journal.length - 1];
-      sauver();
-      // The exact chance of this result or better, from the engine: the total, or the symbols.
-      if (faces.every((f) => /^-?\d+$/.test(f))) {
-        const total = tires.reduce((somme, t) => somme + Number(t), 0);
-        ajouterChance({ action: "chance", liste: {}, faces: faces.map(Number), nombre, total }, texte, ligne);
-      } else {
-        // Symbol dice: at least as many of each rolled symbol (and of all at once).
-        const symboles = facesSymboles(jeu, bouton.dataset.stockage, faces);
-        ajouterChance({ action: "chance-symboles", liste: {}, faces: symboles, tires: indices }, texte, ligne);
-      }
-    }
-
-    /** The engine's exact chance of a roll, added after the roll on screen and in its log line. */
-    function ajouterChance(requete, texte, ligne) {
-      moteur.composer(jeu, requete)
-        .then((r) => {
-          if (!r || typeof r.texte !== "string" || !partie) return;
-          if (requete.action === "chance-symboles" && !(r.symboles && r.symboles.length)) return;
-          if (role("resultat").textContent === texte) role("resultat").textContent = `${texte} — ${r.texte}`;
-          if (partie.journal.includes(ligne)) {
-            ligne.texte += ` — ${r.texte}`;
-            sauver();
-            dessinerJournal();
-          }
-        })
-        .catch(() => {});
-    }
-
     // --- Wake Lock ---------------------------------------------------------------------------------
 
     async function garderEveille() {
@@ -430,6 +382,24 @@
       }
     }
 
+    // --- Opponent tab, larger text ------------------------------------------------------------------
+
+    function montrerCamp(camp) {
+      const camps = role("camps");
+      camps.dataset.onglet = camp;
+      outil.querySelectorAll("[data-role=onglets] [role=tab]").forEach((b) => {
+        const choisi = b.dataset.camp === camp;
+        b.setAttribute("aria-selected", choisi ? "true" : "false");
+        b.tabIndex = choisi ? 0 : -1;
+      });
+      if (partie) partie.onglet = camp;
+    }
+
+    function texteGrand(oui) {
+      outil.classList.toggle("cpj-grand", oui);
+      role("grand").setAttribute("aria-pressed", oui ? "true" : "false");
+    }
+
     // --- Starting a game ---------------------------------------------------------------------------
 
     function montrer() {
@@ -437,21 +407,27 @@
       role("partie").hidden = !partie;
       // A game in progress needs no engine: its loading bar would only push the game down.
       role("chargement").classList.toggle("cpj-discret", Boolean(partie));
+      outil.classList.toggle("cpj-en-jeu", Boolean(partie));
       if (!partie) return;
       const r = partie.resultat;
-      const bandeau = role("bandeau");
-      bandeau.replaceChildren(el("p", { classe: "cpj-liste" }, "Liste : ", el("strong", { texte: partie.nom || r.nom_liste || "sans nom" })));
+      role("liste-nom").textContent = partie.nom || r.nom_liste || "sans nom";
+      role("liste-invalide")?.remove();
       if (!r.valide) {
-        bandeau.append(el("p", { classe: "cpj-message cpj-message--alerte", role: "note", "data-role": "liste-invalide",
+        role("bandeau").append(el("p", { classe: "cpj-message cpj-message--alerte", role: "note", "data-role": "liste-invalide",
           texte: `Cette liste n'est pas valide (${r.erreurs} erreur${r.erreurs > 1 ? "s" : ""}) : vous pouvez la jouer quand même ; corrigez-la dans « Composer et vérifier ».` }));
       }
       const adv = partie.adversaire;
+      role("onglets").hidden = !adv;
       role("adversaire-titre").hidden = !adv;
       role("adversaire-ajout").hidden = Boolean(adv);
+      role("camps").classList.toggle("cpj-camps--deux", Boolean(adv));
       if (adv) {
-        role("adversaire-titre").textContent = `Adversaire : ${adv.nom || adv.resultat.nom_liste || "liste sans nom"}` +
-          (adv.resultat.valide ? "" : " (liste non valide : jouable quand même)");
+        const nom = adv.nom || adv.resultat.nom_liste || "liste sans nom";
+        role("adversaire-titre").textContent = `Adversaire : ${nom}` + (adv.resultat.valide ? "" : " (liste non valide : jouable quand même)");
+        role("onglet-b").textContent = `Adversaire (${adv.resultat.fiches.length})`;
+        role("onglet-a").textContent = `Ma liste (${r.fiches.length})`;
       }
+      montrerCamp(adv && partie.onglet === "b" ? "b" : "a");
       dessinerSequence();
       dessinerFiches();
       dessinerJournal();
@@ -474,7 +450,7 @@
       return moteur.composer(jeu, { action: "partie", liste }, catalogue);
     }
 
-    /** The opponent's list: its sheets get ids of their own (« b- »), drawn under their own heading. */
+    /** The opponent's list: its sheets get ids of their own (« b- »), shown in their own tab. */
     async function ajouterAdversaire(texte, nom) {
       const chargement = avis("Préparation des fiches de l'adversaire…", "info");
       try {
@@ -484,8 +460,9 @@
           f.camp = "b";
         }
         partie.adversaire = { texte, nom: nom || resultat.nom_liste || "", resultat };
+        partie.onglet = "b";
         noter(`Liste de l'adversaire : « ${partie.adversaire.nom || "liste sans nom"} »${resultat.valide ? "" : " (liste non valide)"}`);
-        sauver();
+        sauver(true);
         chargement.remove();
         montrer();
       } catch (e) {
@@ -499,11 +476,15 @@
       try {
         const resultat = await fichesDe(texte);
         const debut = new Date().toISOString();
-        partie = { v: VERSION, texte, nom: nom || resultat.nom_liste || "", resultat, valeurs: {}, tour: 1, etape: 0, journal: [], debut };
-        while (etapes.length && !active(etapeCourante())) partie.etape += 1;
+        if (partie) stockage.effacer();
+        partie = { v: C().jouerStockage.VERSION, texte, nom: nom || resultat.nom_liste || "", resultat, valeurs: {}, noms: {},
+          tour: 1, etape: 0, journal: [], journalDebut: 0, debut };
+        role("journal").replaceChildren();
+        historique.repartir();
+        partie.etape = premiereActive(0);
         noter(`Nouvelle partie avec « ${partie.nom || "liste sans nom"} »${resultat.valide ? "" : " (liste non valide)"}`);
         noter(`Étape : ${nomEtape(etapeCourante())}`);
-        sauver();
+        sauver(true);
         chargement.remove();
         montrer();
       } catch (e) {
@@ -513,7 +494,7 @@
     }
 
     function demandeEnAttente() {
-      const brut = lire(CLE + jeu + ".demande");
+      const brut = lire(stockage.cle + ".demande");
       if (!brut) return null;
       try {
         const d = JSON.parse(brut);
@@ -527,23 +508,23 @@
       const demande = demandeEnAttente();
       if (!demande) return;
       if (partie && partie.texte === demande.texte) {
-        ecrire(CLE + jeu + ".demande", null);
+        ecrire(stockage.cle + ".demande", null);
         return;
       }
       if (!partie) {
-        ecrire(CLE + jeu + ".demande", null);
+        ecrire(stockage.cle + ".demande", null);
         commencer(demande.texte, demande.nom);
         return;
       }
       const actions = el("p", {},
         el("button", { type: "button", classe: "md-button md-button--primary cpj-gros", texte: "Jouer cette liste (nouvelle partie)", onclick: () => {
           message.remove();
-          ecrire(CLE + jeu + ".demande", null);
+          ecrire(stockage.cle + ".demande", null);
           commencer(demande.texte, demande.nom);
         } }), " ",
         el("button", { type: "button", classe: "md-button cpj-gros", texte: "Garder la partie en cours", onclick: () => {
           message.remove();
-          ecrire(CLE + jeu + ".demande", null);
+          ecrire(stockage.cle + ".demande", null);
         } }));
       const message = avis(`Une partie est en cours. Commencer une nouvelle partie avec « ${demande.nom || "la liste envoyée"} » effacera celle-ci.`, "alerte", actions);
     }
@@ -552,6 +533,9 @@
 
     role("etape-suivante").addEventListener("click", () => partie && avancer(1));
     role("etape-precedente").addEventListener("click", () => partie && avancer(-1));
+    role("fin-de-phase").addEventListener("click", () => partie && finirPhase());
+    role("annuler").addEventListener("click", () => annulerOuRefaire(-1));
+    role("refaire").addEventListener("click", () => annulerOuRefaire(1));
     role("exporter").addEventListener("click", exporter);
     role("nouvelle").addEventListener("click", () => {
       role("confirmer").hidden = false;
@@ -560,11 +544,26 @@
     role("confirmer-non").addEventListener("click", () => { role("confirmer").hidden = true; });
     role("confirmer-oui").addEventListener("click", () => {
       role("confirmer").hidden = true;
-      if (partie) noter("Partie abandonnée pour une nouvelle");
       partie = null;
-      ecrire(CLE + jeu, null);
+      stockage.effacer();
       montrer();
       role("exemple").focus();
+    });
+    outil.querySelectorAll("[data-role=onglets] [role=tab]").forEach((b) => b.addEventListener("click", () => {
+      montrerCamp(b.dataset.camp);
+      sauver();
+    }));
+    role("onglets").addEventListener("keydown", (e) => {
+      if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+      const camp = role("camps").dataset.onglet === "a" ? "b" : "a";
+      montrerCamp(camp);
+      role("onglet-" + camp).focus();
+    });
+    texteGrand(lire("compendium.jouer.grand") === "1");
+    role("grand").addEventListener("click", () => {
+      const oui = !outil.classList.contains("cpj-grand");
+      texteGrand(oui);
+      ecrire("compendium.jouer.grand", oui ? "1" : "0");
     });
     // The builder's saved lists (listes-gardees.js), read only, offered before the examples.
     function listesGardees() {
@@ -604,15 +603,38 @@
       const option = role("adversaire-choix").selectedOptions[0];
       if (partie && option) ajouterAdversaire(option.dataset.contenu || "", option.textContent.trim());
     });
-    outil.querySelectorAll('[data-role="lancer"]').forEach((b) => b.addEventListener("click", () => lancer(b)));
     document.addEventListener("visibilitychange", garderEveille);
     window.addEventListener("storage", (e) => {
-      if (e.key === CLE + jeu + ".demande" && e.newValue) traiterDemande();
+      if (e.key === stockage.cle + ".demande" && e.newValue) traiterDemande();
+    });
+    // Two tabs on one game: the later write wins; this tab shows it and says so.
+    stockage.surAutreOnglet(() => {
+      const relue = stockage.charger(avis);
+      if (!relue) return;
+      partie = relue;
+      historique.repartir();
+      montrer();
+      role("avis").querySelector("[data-avis=onglet]")?.remove();
+      avis("Cette partie a été jouée dans un autre onglet : cet onglet montre maintenant son dernier état.", "info").dataset.avis = "onglet";
     });
 
+    // The page's plain dice (jouer-des.js); a roll's exact chance completes its log line.
+    C().jouerDes.monter({ outil, role, jeu, moteur, partie: () => partie, noter, sauver, etape: () => nomEtape(etapeCourante()),
+      completerLigne: (ligne, suite) => {
+        if (!partie || !partie.journal.includes(ligne)) return;
+        ligne.texte += suite;
+        stockage.ligneModifiee(partie, ligne);
+        sauver();
+        const ancien = vues.get(ligne);
+        if (ancien && ancien.isConnected) ancien.replaceWith(ligneVue(ligne));
+      } });
+    // Rolls from a sheet with the game's own calculators (jouer-jets.js), when the page has them.
+    jets = C().jouerJets ? C().jouerJets.monter({ outil, role, base, jeu, moteur, partie: () => partie, noter, sauver, avis,
+      nomFiche, valeurCompteur, materiel: (genre, cle) => materiel(jeu, genre, cle), tirage, etape: () => nomEtape(etapeCourante()) }) : null;
     // « Fin de la bataille » (chronicle logs), when the page has it.
     const apres = C().apresBataille ? C().apresBataille.monter({ outil, jeu, base, moteur, partie: () => partie, sauver, noter, avis }) : null;
-    partie = lirePartie(jeu, avis);
+    partie = stockage.charger(avis);
+    historique.repartir();
     montrer();
     traiterDemande();
     outil.dataset.pret = "oui";
