@@ -47,6 +47,7 @@ class GameRenderer:
     game: Game
     env: jinja2.Environment
     static_tables: dict[str, str] = field(default_factory=dict)
+    materiel: bool = False  # the game has a « Mon matériel » page (render_site knows, from the project root)
 
     def __post_init__(self) -> None:
         self.index = LinkIndex.of(self.game)
@@ -115,7 +116,7 @@ class GameRenderer:
         uri = self.game.uri("index")
         return self.env.get_template("jeu.md.j2").render(
             jeu=self.game, m=self.game.manifest, outils=available_tools(self.game),
-            rel=lambda target: relative_link(uri, target))
+            boutons=home_buttons(self.game, self.materiel), rel=lambda target: relative_link(uri, target))
 
     def pages(self) -> dict[str, str]:
         """Every generated page of the game, by source URI."""
@@ -138,10 +139,10 @@ def render_site(site: Site, static_tables: StaticTables | None = None, root: Pat
     """
     env = environment()
     out: dict[str, str] = {}
+    materiel = {g.id for g in site.games if (materiel_page.has_page(root, g) if root else materiel_page.items(g))}
     for game in site.games:
         tables = static_tables(game) if static_tables else {}
-        out.update(GameRenderer(game, env, tables).pages())
-    materiel = {g.id for g in site.games if (materiel_page.has_page(root, g) if root else materiel_page.items(g))}
+        out.update(GameRenderer(game, env, tables, game.id in materiel).pages())
     out.update(global_pages(site, env, materiel))
     return out
 
@@ -369,17 +370,40 @@ NBSP = "\u00a0"
 TOOL_LINKS = {"verifier": "Composer et vérifier", "jouer": "Jouer", "probas": "Probabilités", "score": "Scores", "imprimer": "À imprimer"}
 
 
+# The buttons at the top of a game's home page, in this order (issue 34): the page name in the game's
+# folder and the button's words. « Reprendre la partie » is added before them in the browser
+# (compendium/accueil-jeu.js) when a game is in progress there.
+HOME_BUTTONS = (("verifier", "Composer et vérifier"), ("jouer", "Jouer"), ("probas", "Probabilités"),
+                (materiel_page.URI, materiel_page.TITLE), ("score", "Scores"), ("imprimer", "À imprimer"))
+
+
+def home_buttons(game: Game, materiel: bool) -> list[tuple[str, str]]:
+    """(page name, words) of each tool page the game has, for the buttons of its home page.
+
+    The same pages as the site's menu: the tools the game declares that have a page (« À imprimer »
+    only with print sheets), and « Mon matériel » when `materiel` (render_site decides, as for the menu).
+    """
+    present = set(linked_tools(game)) | ({materiel_page.URI} if materiel else set())
+    return [(name, words) for name, words in HOME_BUTTONS if name in present]
+
+
 def game_links(game: Game, from_uri: str) -> list[tuple[str, str]]:
     """(text, relative link) of a game's rules and of each tool it declares (`outils` in jeu.yaml) that has a page."""
-    links = [("Règles", relative_link(from_uri, game.uri("index")))]
+    return [("Règles", relative_link(from_uri, game.uri("index")))] + [
+        (TOOL_LINKS.get(tool, tool), relative_link(from_uri, game.uri(tool))) for tool in linked_tools(game)]
+
+
+def linked_tools(game: Game) -> list[str]:
+    """The tools the game declares (`outils` in jeu.yaml) that have a page: « imprimer » only with print sheets."""
+    tools = []
     for tool in available_tools(game):
         if tool == "imprimer":
             from .print_sheets import game_sheets  # the print stage imports this module
 
             if not game_sheets(game):
                 continue
-        links.append((TOOL_LINKS.get(tool, tool), relative_link(from_uri, game.uri(tool))))
-    return links
+        tools.append(tool)
+    return tools
 
 
 def games_table(site: Site, from_uri: str) -> str:

@@ -94,6 +94,8 @@ def test_chaque_page_du_vrai_site_est_prechargee(site_dir: Path) -> None:
     # « Dés libres » (issue 26) and what it loads work offline: the page, its scripts, its styles.
     assert {"outils/des-libres/", "assets/javascripts/compendium/des-libres.js",
             "assets/javascripts/compendium/probas-dessin.js", "assets/stylesheets/des-libres.css"} <= precache
+    # « Reprendre la partie » on a game's home page (issue 34) works offline too.
+    assert "assets/javascripts/compendium/accueil-jeu.js" in precache
     # The search stage's files (one index per game, the small index of game names) are kept offline too.
     petit = json.loads((site_dir / "search" / "jeux.json").read_text("utf-8"))
     fichiers = {f"search/{j['index']}" for j in petit["jeux"]} | {f"search/{petit['commun']['index']}",

@@ -127,3 +127,22 @@ def test_home_page_links_each_game_rules_and_declared_tools(game_root: Path) -> 
         cards = render.games_table(site, "index.md").splitlines()
         title = cards.index("-   **[Jeu de test (inventé)](jeu-test/index.md)**")
         assert cards[title + 6].strip().replace("\u00a0", " ") == " · ".join(expected), (tools, cards)
+
+
+def test_game_home_opens_with_a_button_per_tool_page(game_root: Path) -> None:
+    """Issue 34: the tools' buttons under the summary, before the rules; the resume script only with « Jouer »."""
+    site = load_site(game_root)
+    game = site.games[0]
+    game.manifest["outils"] = ["probas", "verifier"]
+    home = render.render_site(site)["jeu-test/index.md"]
+    boutons = re.findall(r"^\[([^\]]+)\]\(([^)]+)\)\{ \.md-button data-outil=\"(\w+)\" \}$", home, re.M)
+    assert boutons == [("Composer et vérifier", "verifier.md", "verifier"), ("Probabilités", "probas.md", "probas")]
+    assert home.index("*Jeu inventé pour les tests du générateur.*") < home.index('data-role="outils-jeu"')
+    assert home.index("</nav>") < home.index("## Règles")
+    assert "accueil-jeu.js" not in home
+    game.manifest["outils"] = ["jouer"]
+    home = render.render_site(site)["jeu-test/index.md"]
+    assert '[Jouer](jouer.md){ .md-button data-outil="jouer" }' in home
+    assert '<script src="../assets/javascripts/compendium/accueil-jeu.js"></script>' in home
+    game.manifest["outils"] = []
+    assert "outils-jeu" not in render.render_site(site)["jeu-test/index.md"]
