@@ -104,6 +104,11 @@ def main() -> int:
                 print()
                 sys.stdout.flush()
             # Issue 16 §2: repairs of each example invalid list, CPython and browser.
+            # Issue 34: play mode, a tap -> the counter painted, at the start and after 1,000 log lines.
+            jouer = [sys.executable, str(ROOT / "bench" / "bench_jouer_clic.py"), "--site", str(tmp / "froid-0")]
+            code = subprocess.call(jouer, cwd=ROOT, env=ENV) or code
+            print()
+            sys.stdout.flush()
             reparer = [sys.executable, str(ROOT / "bench" / "bench_reparer.py"), "--site", str(tmp / "froid-0")]
             code = subprocess.call(reparer, cwd=ROOT, env=ENV) or code
             print()
