@@ -15,6 +15,7 @@ import pytest
 import yaml
 
 from tests.browser_support import Onglet, attendre_moteur
+from tests.jouer_support import ouvrir_jouer
 
 ROOT = Path(__file__).resolve().parent.parent
 JEUX = ["bataille-d6", "hami", "hate", "kharn-ages", "tamashii"]
@@ -42,20 +43,12 @@ def _valeur(fiche: object, compteur: str) -> str:
     return fiche.locator(f"[data-compteur={compteur}] .cpj-valeur").inner_text()
 
 
-def _ouvrir(page: object, url: str) -> None:
-    page.set_viewport_size(TELEPHONE)
-    page.goto(url)
-    attendre_moteur(page)
-    page.get_by_role("button", name="Jouer cet exemple").click()
-    page.wait_for_selector("[data-role=partie]:not([hidden]) .cpj-fiche", timeout=60_000)
-
-
 @pytest.mark.parametrize("jeu", JEUX)
 def test_jouer_un_tour_a_390_px(onglet: Onglet, site_url: str, output_dir: Path, jeu: str) -> None:
     page = onglet.page
     partie = _partie(jeu)
     liste = _premiere_liste(jeu)
-    _ouvrir(page, site_url + f"{jeu}/jouer/")
+    ouvrir_jouer(page, site_url + f"{jeu}/jouer/")
     assert page.locator(".cpj-liste strong").inner_text() == liste["nom"]
     assert page.locator("[data-role=liste-invalide]").count() == 0  # the first example is valid
     # Nothing scrolls sideways.
@@ -226,7 +219,7 @@ def test_jouer_accessible(onglet: Onglet, site_url: str, jeu: str) -> None:
     """axe-core (a dev dependency, injected from node_modules) finds no serious or critical violation
     on the play page with a game in progress and one status set."""
     page = onglet.page
-    _ouvrir(page, site_url + f"{jeu}/jouer/")
+    ouvrir_jouer(page, site_url + f"{jeu}/jouer/")
     page.locator(".cpj-puce").first.click()
     page.add_script_tag(path=str(AXE))
     violations = page.evaluate("""async () => {
@@ -243,7 +236,7 @@ def test_jouer_hors_ligne_apres_rechargement(navigateur: object, site_url: str) 
     onglet = Onglet(navigateur, service_workers="allow")
     try:
         page = onglet.page
-        _ouvrir(page, site_url + "bataille-d6/jouer/")
+        ouvrir_jouer(page, site_url + "bataille-d6/jouer/")
         page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
                                timeout=120_000)
         page.wait_for_function("() => document.querySelector('[data-hors-ligne]')?.dataset.etat === 'pret'",
@@ -271,7 +264,7 @@ def test_stockage_plein_la_partie_continue(onglet: Onglet, site_url: str) -> Non
     """A browser that refuses every write (full storage): the game goes on, a notice says so and
     offers the log as a file; the notice leaves once a write succeeds again."""
     page = onglet.page
-    _ouvrir(page, site_url + "bataille-d6/jouer/")
+    ouvrir_jouer(page, site_url + "bataille-d6/jouer/")
     page.evaluate("""() => {
       window.__refuser = true;
       const ecrire = Storage.prototype.setItem;
@@ -298,7 +291,7 @@ def test_le_de_de_mon_materiel_se_lance(onglet: Onglet, site_url: str) -> None:
     """Hate's die, whose faces the book prints only as pictures: unknown until « Mon matériel » has
     them (the page links there), then rolled from them. The faces here are invented for the test."""
     page = onglet.page
-    _ouvrir(page, site_url + "hate/jouer/")
+    ouvrir_jouer(page, site_url + "hate/jouer/")
     de = next(d for d in _partie("hate")["des"] if d.get("stockage"))
     page.get_by_role("button", name=f"Lancer {de['nom']}").click()
     lien = page.locator("[data-role=resultat] a")

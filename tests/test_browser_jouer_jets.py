@@ -16,6 +16,7 @@ import yaml
 
 from tests.accessibilite_support import TypePage, analyser
 from tests.browser_support import Onglet, attendre_moteur
+from tests.jouer_support import ouvrir_jouer
 
 ROOT = Path(__file__).resolve().parent.parent
 TELEPHONE = {"width": 390, "height": 844}
@@ -23,14 +24,6 @@ TELEPHONE = {"width": 390, "height": 844}
 
 def _premiere_liste(jeu: str) -> dict:
     return yaml.safe_load(sorted((ROOT / "data" / jeu / "listes").glob("0*.yaml"))[0].read_text("utf-8"))
-
-
-def _ouvrir(page: object, url: str) -> None:
-    page.set_viewport_size(TELEPHONE)
-    page.goto(url)
-    attendre_moteur(page)
-    page.get_by_role("button", name="Jouer cet exemple").click()
-    page.wait_for_selector("[data-role=partie]:not([hidden]) .cpj-fiche", timeout=60_000)
 
 
 def _texte(f: Fraction) -> str:
@@ -61,7 +54,7 @@ def _cibles_tactiles(panneau: object) -> None:
 
 def test_bataille_tir_avec_armure_choisie(onglet: Onglet, site_url: str, output_dir: Path) -> None:
     page = onglet.page
-    _ouvrir(page, site_url + "bataille-d6/jouer/")
+    ouvrir_jouer(page, site_url + "bataille-d6/jouer/")
     entree = next(e for e in _premiere_liste("bataille-d6")["entrees"] if e.get("tir", 0) >= 1)
     fiche = page.locator(f".cpj-fiche[aria-label=\"{entree['nom']}\"]").first
     fiche.get_by_role("button", name="Jet : Tir").click()
@@ -112,7 +105,7 @@ def test_bataille_tir_avec_armure_choisie(onglet: Onglet, site_url: str, output_
 
 def test_de_de_hate_puis_tamashii(onglet: Onglet, site_url: str) -> None:
     page = onglet.page
-    _ouvrir(page, site_url + "hate/jouer/")
+    ouvrir_jouer(page, site_url + "hate/jouer/")
     fiche = page.locator(".cpj-fiche[data-sorte=figurine]").first
     fiche.get_by_role("button", name="Jet : Combat").click()
     panneau = fiche.locator("[data-jet-panneau=combat]")
@@ -165,7 +158,7 @@ def test_pioche_hami_s_epuise_et_s_annule(onglet: Onglet, site_url: str) -> None
 
 def test_kharn_ages_action_contre_un_seuil(onglet: Onglet, site_url: str) -> None:
     page = onglet.page
-    _ouvrir(page, site_url + "kharn-ages/jouer/")
+    ouvrir_jouer(page, site_url + "kharn-ages/jouer/")
     fiche = page.locator(".cpj-fiche[data-sorte=figurine]").first
     fiche.get_by_role("button", name="Jet : Action contre un seuil").click()
     panneau = fiche.locator("[data-jet-panneau=seuil]")
@@ -177,7 +170,7 @@ def test_kharn_ages_action_contre_un_seuil(onglet: Onglet, site_url: str) -> Non
 
 def test_axe_avec_un_jet_ouvert(onglet: Onglet, site_url: str) -> None:
     page = onglet.page
-    _ouvrir(page, site_url + "bataille-d6/jouer/")
+    ouvrir_jouer(page, site_url + "bataille-d6/jouer/")
     page.get_by_role("button", name="Jet : Tir").first.click()
     panneau = page.locator("[data-jet-panneau=tir]").first
     panneau.get_by_role("button", name="Lancer").click()

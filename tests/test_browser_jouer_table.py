@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.browser_support import Onglet, attendre_moteur
+from tests.browser_support import Onglet
+from tests.jouer_support import ouvrir_jouer
 
 ROOT = Path(__file__).resolve().parent.parent
 TELEPHONE = {"width": 390, "height": 844}
@@ -29,14 +30,6 @@ def _partie(jeu: str) -> dict:
 def _liste(jeu: str, nom: str | None = None) -> dict:
     fichiers = sorted((ROOT / "data" / jeu / "listes").glob((nom or "0*") + ".yaml"))
     return yaml.safe_load(fichiers[0].read_text("utf-8"))
-
-
-def _ouvrir(page: object, url: str) -> None:
-    page.set_viewport_size(TELEPHONE)
-    page.goto(url)
-    attendre_moteur(page)
-    page.get_by_role("button", name="Jouer cet exemple").click()
-    page.wait_for_selector("[data-role=partie]:not([hidden]) .cpj-fiche", timeout=60_000)
 
 
 def _jouer_texte(page: object, site_url: str, jeu: str, texte: str) -> None:
@@ -64,7 +57,7 @@ def _journal(page: object) -> str:
 @pytest.mark.parametrize("jeu", JEUX)
 def test_profil_replie_numeros_et_renommer(onglet: Onglet, site_url: str, output_dir: Path, jeu: str) -> None:
     page = onglet.page
-    _ouvrir(page, site_url + f"{jeu}/jouer/")
+    ouvrir_jouer(page, site_url + f"{jeu}/jouer/")
     fiches = page.locator("[data-role=fiches] > .cpj-fiche")
     noms = [fiches.nth(i).locator(".cpj-fiche-nom").inner_text() for i in range(fiches.count())]
     # Identical models are numbered: no two sheets of the list read the same.
@@ -115,7 +108,7 @@ def test_bataille_d6_profil_tire_de_la_liste(onglet: Onglet, site_url: str) -> N
     """The unit's stats are the list's own values, under the names the book gives them."""
     page = onglet.page
     liste = _liste("bataille-d6")
-    _ouvrir(page, site_url + "bataille-d6/jouer/")
+    ouvrir_jouer(page, site_url + "bataille-d6/jouer/")
     for i, entree in enumerate(liste["entrees"]):
         resume = page.locator(f"[data-fiche='e{i}'] [data-role=profil] summary").inner_text()
         for champ, nom in (("mouvement", "Mouvement"), ("melee", "Mêlée"), ("tir", "Tir"), ("armure", "Armure")):
@@ -125,7 +118,7 @@ def test_bataille_d6_profil_tire_de_la_liste(onglet: Onglet, site_url: str) -> N
 def test_hate_guerriers_numerotes(onglet: Onglet, site_url: str) -> None:
     page = onglet.page
     liste = _liste("hate")
-    _ouvrir(page, site_url + "hate/jouer/")
+    ouvrir_jouer(page, site_url + "hate/jouer/")
     sans_nom = [e for e in liste["entrees"] if e["type"] == "guerrier" and not e.get("nom")]
     noms = page.locator("[data-role=fiches] .cpj-fiche-nom").all_inner_texts()
     for k in range(1, len(sans_nom) + 1):
@@ -138,7 +131,7 @@ def test_hami_actions_rendues_au_debut_du_tour(onglet: Onglet, site_url: str) ->
     partie = _partie("hami")
     remise = next(r for r in partie["remises"] if r["quand"].get("debut_du_tour"))
     assert {"id": "actions", "vers": "max"} in remise["compteurs"]
-    _ouvrir(page, site_url + "hami/jouer/")
+    ouvrir_jouer(page, site_url + "hami/jouer/")
     fiche = page.locator("[data-role=fiches] [data-compteur=actions]").first.locator("xpath=ancestor::article[1]")
     ident = fiche.get_attribute("data-fiche")
     maximum = page.locator(f"[data-fiche='{ident}'] [data-compteur=actions] .cpj-valeur").inner_text().split(" / ")[1]
@@ -164,7 +157,7 @@ def test_hate_sauvagerie_remise_a_l_etape_du_livre(onglet: Onglet, site_url: str
     remise = next(r for r in partie["remises"] if r["quand"].get("etape"))
     cible = remise["compteurs"][0]["vers"]["valeur"]
     phase, etape = remise["quand"]["etape"].split("/")
-    _ouvrir(page, site_url + "hate/jouer/")
+    ouvrir_jouer(page, site_url + "hate/jouer/")
     moins = page.locator("[data-compteur=sauvagerie] [data-pas='-1']").first
     ident = moins.locator("xpath=ancestor::article[1]").get_attribute("data-fiche")
     moins.click()
@@ -231,7 +224,7 @@ def test_kharn_ages_tours_et_pa_a_l_activation(onglet: Onglet, site_url: str) ->
 
 def test_annuler_et_retablir_cinquante_gestes(onglet: Onglet, site_url: str) -> None:
     page = onglet.page
-    _ouvrir(page, site_url + "bataille-d6/jouer/")
+    ouvrir_jouer(page, site_url + "bataille-d6/jouer/")
     ligne = page.locator("[data-fiche=e0] [data-compteur=figurines-en-jeu]")
     depart = int(ligne.locator(".cpj-valeur").inner_text().split(" / ")[0])
     gestes = min(depart, 8)
@@ -259,7 +252,7 @@ def test_annuler_et_retablir_cinquante_gestes(onglet: Onglet, site_url: str) -> 
 
 def test_adversaire_en_onglet_puis_cote_a_cote(onglet: Onglet, site_url: str) -> None:
     page = onglet.page
-    _ouvrir(page, site_url + "bataille-d6/jouer/")
+    ouvrir_jouer(page, site_url + "bataille-d6/jouer/")
     adverse = _liste("bataille-d6", "02-*")
     page.get_by_role("button", name="Ajouter la liste de l'adversaire").click()
     page.select_option("#cpj-adversaire-choix", label=adverse["nom"])
@@ -282,7 +275,7 @@ def test_adversaire_en_onglet_puis_cote_a_cote(onglet: Onglet, site_url: str) ->
 
 def test_texte_plus_grand_garde(onglet: Onglet, site_url: str) -> None:
     page = onglet.page
-    _ouvrir(page, site_url + "tamashii/jouer/")
+    ouvrir_jouer(page, site_url + "tamashii/jouer/")
     bouton = page.get_by_role("button", name="Texte plus grand")
     nom = page.locator(".cpj-fiche-nom").first
     avant = nom.bounding_box()["height"]
@@ -314,7 +307,7 @@ def _octets_d_un_toucher(page: object) -> int:
 def test_un_toucher_coute_autant_apres_mille_lignes(onglet: Onglet, site_url: str) -> None:
     """The log is appended to, never redrawn, and a tap writes the same amount after 1,000 lines."""
     page = onglet.page
-    _ouvrir(page, site_url + "bataille-d6/jouer/")
+    ouvrir_jouer(page, site_url + "bataille-d6/jouer/")
     debut = _octets_d_un_toucher(page)
     # A long game: 1,000 more lines, written as the page stores them (blocks of 100), then reloaded.
     page.evaluate("""() => {
@@ -344,7 +337,7 @@ def test_un_toucher_coute_autant_apres_mille_lignes(onglet: Onglet, site_url: st
 
 def test_partie_d_une_ancienne_version_et_d_une_plus_recente(onglet: Onglet, site_url: str) -> None:
     page = onglet.page
-    _ouvrir(page, site_url + "bataille-d6/jouer/")
+    ouvrir_jouer(page, site_url + "bataille-d6/jouer/")
     page.locator("[data-fiche=e0] [data-compteur=figurines-en-jeu] [data-pas='-1']").click()
     valeur = _valeur(page, "e0", "figurines-en-jeu")
     # The same game as the page's first version stored it: one key, the log inside.
@@ -374,7 +367,7 @@ def test_partie_d_une_ancienne_version_et_d_une_plus_recente(onglet: Onglet, sit
 
 def test_deux_onglets_le_dernier_ecrit_gagne(onglet: Onglet, site_url: str) -> None:
     page = onglet.page
-    _ouvrir(page, site_url + "bataille-d6/jouer/")
+    ouvrir_jouer(page, site_url + "bataille-d6/jouer/")
     autre = onglet.nouvelle_page()
     autre.set_viewport_size(TELEPHONE)
     autre.goto(site_url + "bataille-d6/jouer/")

@@ -10,6 +10,7 @@ import yaml
 
 from browser_engine.cli import charger_donnees
 from browser_engine.partie import fiches_partie
+from tests.partie_support import copier_jeu, position, problemes
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,17 +45,7 @@ def test_jeu_sans_ajouts() -> None:
 
 def test_ajout_mal_declare_est_localise(tmp_path: Path) -> None:
     """A card kind added to an undeclared sheet kind, and bounds the wrong way round: located errors."""
-    import shutil
-
-    import pytest
-
-    from generator.plugin import load_site
-    from generator.problems import DataError
-    from tests.test_partie_donnees import _where
-
-    shutil.copytree(ROOT / "data" / "tamashii", tmp_path / "data" / "tamashii")
-    (tmp_path / "schemas").symlink_to(ROOT / "schemas")
-    fichier = tmp_path / "data" / "tamashii" / "partie.yaml"
+    fichier = copier_jeu(tmp_path, "tamashii")
     texte = fichier.read_text("utf-8")
     debut = texte.index("  ajouts:")
     bloc = texte[debut:].replace("      pour: [joueur]\n", "      pour: [unite]\n", 1)
@@ -62,10 +53,8 @@ def test_ajout_mal_declare_est_localise(tmp_path: Path) -> None:
                         "          min: {valeur: 4}\n          max: {valeur: 2}", 1)
     texte = texte[:debut] + bloc
     fichier.write_text(texte, "utf-8")
-    with pytest.raises(DataError) as exc:
-        load_site(tmp_path)
-    problems = [str(p) for p in exc.value.problems]
-    line, col = _where(texte, "unite]")
+    problems = problemes(tmp_path)
+    line, col = position(texte, "unite]")
     assert f"data/tamashii/partie.yaml:{line}:{col} $.partie.ajouts[0].pour[0]: fiche « unite » absente de « figures »" \
            " (joueur, partie)" in problems, problems
     assert any("$.partie.ajouts[0].compteurs[0].max.valeur" in p and "inférieur au minimum 4" in p for p in problems), problems

@@ -5,13 +5,12 @@ The broken files written here are copies of Bataille d6's file with an error put
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
 from generator.plugin import load_site
-from generator.problems import DataError
+from tests.partie_support import copier_jeu, position, problemes
 from tests.test_data import shared_dir
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,53 +31,37 @@ def test_chaque_jeu_declare_sa_partie(site) -> None:  # type: ignore[no-untyped-
     assert {g.id for g in site.games} == set(GAMES)
 
 
-def _copy(tmp_path: Path) -> Path:
-    shutil.copytree(ROOT / "data" / "bataille-d6", tmp_path / "data" / "bataille-d6")
-    (tmp_path / "schemas").symlink_to(ROOT / "schemas")
-    return tmp_path / "data" / "bataille-d6" / "partie.yaml"
 
-
-def _problems(tmp_path: Path) -> list[str]:
-    with pytest.raises(DataError) as exc:
-        load_site(tmp_path)
-    return [str(p) for p in exc.value.problems]
-
-
-def _where(text: str, needle: str) -> tuple[int, int]:
-    """1-based line and column of the first character of `needle` in `text`."""
-    offset = text.index(needle)
-    line = text.count("\n", 0, offset) + 1
-    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
 def test_une_regle_inconnue_est_localisee(tmp_path: Path) -> None:
-    fichier = _copy(tmp_path)
+    fichier = copier_jeu(tmp_path)
     texte = fichier.read_text("utf-8").replace("regle: phase-magie", "regle: phase-de-magie")
     fichier.write_text(texte, "utf-8")
-    line, col = _where(texte, "phase-de-magie")
-    assert _problems(tmp_path) == [
+    line, col = position(texte, "phase-de-magie")
+    assert problemes(tmp_path) == [
         f"data/bataille-d6/partie.yaml:{line}:{col} $.partie.sequence.phases[2].regle: "
         "règle « phase-de-magie » : aucune entrée de ce jeu ne porte cet identifiant"]
 
 
 def test_une_erreur_de_schema_est_localisee(tmp_path: Path) -> None:
-    fichier = _copy(tmp_path)
+    fichier = copier_jeu(tmp_path)
     texte = fichier.read_text("utf-8").replace("tours_max: 6", "tours_max: beaucoup")
     fichier.write_text(texte, "utf-8")
-    line, col = _where(texte, "beaucoup")
-    problems = _problems(tmp_path)
+    line, col = position(texte, "beaucoup")
+    problems = problemes(tmp_path)
     assert problems == [f"data/bataille-d6/partie.yaml:{line}:{col} $.partie.sequence.tours_max: "
                         "\"beaucoup\" n'est pas du type attendu (entier)"]
 
 
 def test_un_compteur_en_double_et_des_bornes_a_l_envers(tmp_path: Path) -> None:
-    fichier = _copy(tmp_path)
+    fichier = copier_jeu(tmp_path)
     texte = fichier.read_text("utf-8")
     texte = texte.replace("    - id: engagee\n", "    - id: figurines-en-jeu\n", 1)
     texte = texte.replace("      min: {valeur: 0}\n      max: {champ: /nombre}", "      min: {valeur: 3}\n      max: {valeur: 2}")
     fichier.write_text(texte, "utf-8")
-    problems = _problems(tmp_path)
-    dup_line, dup_col = _where(texte, "figurines-en-jeu\n      nom: Engagée")
+    problems = problemes(tmp_path)
+    dup_line, dup_col = position(texte, "figurines-en-jeu\n      nom: Engagée")
     max_line = texte.count("\n", 0, texte.index("max: {valeur: 2}")) + 1
     assert any(p.startswith(f"data/bataille-d6/partie.yaml:{dup_line}:{dup_col} $.partie.statuts[0].id: ")
                and "en double" in p for p in problems), problems

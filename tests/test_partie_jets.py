@@ -6,40 +6,33 @@ error put in by the test; `make check` (generator check) runs the same checks as
 """
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from browser_engine.odds import calculer
 from browser_engine.partie import fiches_partie
 from generator.plugin import load_site
 from generator.problems import DataError
 from tests.engine_support import load_bundle
+from tests.partie_support import copier_jeu, lire_yaml, position, premiere_liste
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("bataille-d6", "hami", "hate", "kharn-ages", "tamashii")
 
 
-def _yaml(*parts: str) -> Any:
-    return yaml.safe_load((ROOT.joinpath(*parts)).read_text("utf-8"))
-
-
-def _premiere_liste(jeu: str) -> dict[str, Any]:
-    return yaml.safe_load(sorted((ROOT / "data" / jeu / "listes").glob("0*.yaml"))[0].read_text("utf-8"))
 
 
 def _calcul(jeu: str, ident: str) -> dict[str, Any]:
-    return next(c for c in _yaml("data", jeu, "calculs.yaml")["calculs"] if c["id"] == ident)
+    return next(c for c in lire_yaml("data", jeu, "calculs.yaml")["calculs"] if c["id"] == ident)
 
 
 @pytest.mark.parametrize("jeu", GAMES)
 def test_chaque_jeu_offre_des_jets_resolus(jeu: str) -> None:
     """Every declared roll reaches a sheet of its kind, names a calculator, and computes when its values are given."""
-    decls = _yaml("data", jeu, "partie.yaml")["partie"]["jets"]
-    fiches = fiches_partie(load_bundle(jeu), _premiere_liste(jeu))["fiches"]
+    decls = lire_yaml("data", jeu, "partie.yaml")["partie"]["jets"]
+    fiches = fiches_partie(load_bundle(jeu), premiere_liste(jeu))["fiches"]
     offerts = {j["id"] for f in fiches for j in f["jets"]}
     assert offerts and offerts <= {d["id"] for d in decls}
     for fiche in fiches:
@@ -57,7 +50,7 @@ def test_chaque_jeu_offre_des_jets_resolus(jeu: str) -> None:
 
 
 def test_bataille_tir_et_melee_viennent_de_la_liste() -> None:
-    liste = _premiere_liste("bataille-d6")
+    liste = premiere_liste("bataille-d6")
     fiches = fiches_partie(load_bundle("bataille-d6"), liste)["fiches"]
     for i, entree in enumerate(liste["entrees"]):
         fiche = next(f for f in fiches if f["entree"] == i)
@@ -77,7 +70,7 @@ def test_bataille_les_deux_temps_recomposent_la_loi() -> None:
     from fractions import Fraction
 
     donnees = load_bundle("bataille-d6")
-    jet = next(j for f in fiches_partie(donnees, _premiere_liste("bataille-d6"))["fiches"] for j in f["jets"] if j["id"] == "tir")
+    jet = next(j for f in fiches_partie(donnees, premiere_liste("bataille-d6"))["fiches"] for j in f["jets"] if j["id"] == "tir")
     e = jet["etapes"]
     p = {**jet["parametres"], "attaques": 4, "armure": 2}
     loi = lambda r: {d["valeur"]: Fraction(d["fraction"]) for d in r["distribution"]}  # noqa: E731
@@ -92,19 +85,19 @@ def test_bataille_les_deux_temps_recomposent_la_loi() -> None:
 
 
 def test_hami_tamashii_hate_kharn_sources() -> None:
-    hami = fiches_partie(load_bundle("hami"), _premiere_liste("hami"))["fiches"]
+    hami = fiches_partie(load_bundle("hami"), premiere_liste("hami"))["fiches"]
     cogner = next(j for f in hami for j in f["jets"] if j["id"] == "cogner")
     assert cogner["paquet"] == {"parametre": "pile", "id": "combat", "genre": "paquets", "cle": "paquet",
                                 "compte": "lumiere", "page": "hami/materiel/"}
-    hate = next(j for f in fiches_partie(load_bundle("hate"), _premiere_liste("hate"))["fiches"] for j in f["jets"])
+    hate = next(j for f in fiches_partie(load_bundle("hate"), premiere_liste("hate"))["fiches"] for j in f["jets"])
     stockage = next(p["stockage"] for p in _calcul("hate", "calcul-combat")["parametres"] if p["id"] == "de")
     assert hate["materiel"][0]["cle"] == stockage and hate["materiel"][0]["page"] == "hate/materiel/"
-    tama = next(j for f in fiches_partie(load_bundle("tamashii"), _premiere_liste("tamashii"))["fiches"] for j in f["jets"])
+    tama = next(j for f in fiches_partie(load_bundle("tamashii"), premiere_liste("tamashii"))["fiches"] for j in f["jets"])
     assert tama["materiel"][0]["cle"] == next(p["stockage"] for p in _calcul("tamashii", "calcul-test")["parametres"] if p["id"] == "de")
 
 
 def test_kharn_ages_le_niveau_vient_de_la_carte_sinon_il_est_demande() -> None:
-    liste = _premiere_liste("kharn-ages")
+    liste = premiere_liste("kharn-ages")
     donnees = load_bundle("kharn-ages")
     jet = fiches_partie(donnees, liste)["fiches"][0]["jets"][0]
     carte = next(iter((liste.get("catalogue") or {}).get("profils") or []), None)
@@ -122,15 +115,6 @@ def test_kharn_ages_le_niveau_vient_de_la_carte_sinon_il_est_demande() -> None:
 
 # --- make check refuses bad declarations, at the right place ---------------------------------------
 
-def _copy(tmp_path: Path) -> Path:
-    shutil.copytree(ROOT / "data" / "bataille-d6", tmp_path / "data" / "bataille-d6")
-    (tmp_path / "schemas").symlink_to(ROOT / "schemas")
-    return tmp_path / "data" / "bataille-d6" / "partie.yaml"
-
-
-def _where(text: str, needle: str) -> tuple[int, int]:
-    offset = text.index(needle)
-    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
 @pytest.mark.parametrize(("avant", "apres", "repere", "chemin", "message"), [
@@ -149,7 +133,7 @@ def _where(text: str, needle: str) -> tuple[int, int]:
 ])
 def test_une_declaration_de_jet_fautive_est_localisee(tmp_path: Path, avant: str, apres: str, repere: str,
                                                       chemin: str, message: str) -> None:
-    fichier = _copy(tmp_path)
+    fichier = copier_jeu(tmp_path)
     texte = fichier.read_text("utf-8")
     assert avant in texte
     texte = texte.replace(avant, apres, 1)
@@ -159,7 +143,7 @@ def test_une_declaration_de_jet_fautive_est_localisee(tmp_path: Path, avant: str
     problemes = [str(p) for p in exc.value.problems]
     trouves = [p for p in problemes if f" {chemin}: " in p]
     assert len(trouves) == 1 and message in trouves[0], problemes
-    ligne, colonne = _where(texte, repere)
+    ligne, colonne = position(texte, repere)
     if chemin.endswith("portee"):  # the problem points at the mapping key's value, on the same line
         assert trouves[0].startswith(f"data/bataille-d6/partie.yaml:{ligne}:"), trouves[0]
     else:
@@ -168,7 +152,7 @@ def test_une_declaration_de_jet_fautive_est_localisee(tmp_path: Path, avant: str
 
 def test_une_demande_sans_bornes_est_refusee(tmp_path: Path) -> None:
     """A parameter asked at the table needs the calculator's range: a range taken out of calculs.yaml is refused."""
-    fichier = _copy(tmp_path)
+    fichier = copier_jeu(tmp_path)
     calculs = tmp_path / "data" / "bataille-d6" / "calculs.yaml"
     ctexte = calculs.read_text("utf-8")
     bornes = "        nom: Armure de la cible\n        type: entier\n        min: 0\n        max: 5\n"
@@ -177,6 +161,6 @@ def test_une_demande_sans_bornes_est_refusee(tmp_path: Path) -> None:
     texte = fichier.read_text("utf-8")
     with pytest.raises(DataError) as exc:
         load_site(tmp_path)
-    line, col = _where(texte, "{demande: true}")  # the Tir roll's Armure, first asked parameter of the file
+    line, col = position(texte, "{demande: true}")  # the Tir roll's Armure, first asked parameter of the file
     assert any(str(p).startswith(f"data/bataille-d6/partie.yaml:{line}:{col} $.partie.jets[0].parametres.armure: ")
                and "ne lui donne pas de bornes" in str(p) for p in exc.value.problems), [str(p) for p in exc.value.problems]

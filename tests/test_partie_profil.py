@@ -7,7 +7,6 @@ schema, never from the engine's output. The Khârn-Âges card values are invente
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -15,24 +14,17 @@ import pytest
 import yaml
 
 from browser_engine.partie import fiches_partie
-from generator.plugin import load_site
-from generator.problems import DataError
 from tests.engine_support import load_bundle
+from tests.partie_support import copier_jeu, lire_yaml, position, premiere_liste, problemes
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("bataille-d6", "hami", "hate", "kharn-ages", "tamashii")
 
 
-def _yaml(*parts: str) -> Any:
-    return yaml.safe_load((ROOT.joinpath(*parts)).read_text("utf-8"))
-
-
-def _premiere_liste(jeu: str) -> dict[str, Any]:
-    return yaml.safe_load(sorted((ROOT / "data" / jeu / "listes").glob("0*.yaml"))[0].read_text("utf-8"))
 
 
 def _entrees(jeu: str, fichier: str) -> dict[str, dict[str, Any]]:
-    document = _yaml("data", jeu, fichier)
+    document = lire_yaml("data", jeu, fichier)
     (valeurs,) = [v for v in document.values() if isinstance(v, list)]
     return {e["id"]: e for e in valeurs}
 
@@ -46,7 +38,7 @@ def _groupe(fiche: dict[str, Any], nom: str) -> list[dict[str, Any]]:
 
 
 def test_bataille_d6_les_caracteristiques_de_la_liste() -> None:
-    liste = _premiere_liste("bataille-d6")
+    liste = premiere_liste("bataille-d6")
     schema = json.loads((ROOT / "schemas" / "liste-bataille-d6.schema.json").read_text("utf-8"))
     champs = schema["$defs"]["entree"]["properties"]
     objets = list(_entrees("bataille-d6", "objets.yaml").values())
@@ -69,7 +61,7 @@ def test_bataille_d6_les_caracteristiques_de_la_liste() -> None:
 
 
 def test_hami_les_valeurs_de_chaque_creature() -> None:
-    liste = _premiere_liste("hami")
+    liste = premiere_liste("hami")
     profils = _entrees("hami", "profils.yaml")
     sorts = _entrees("hami", "sorts.yaml")
     objets = _entrees("hami", "objets.yaml")
@@ -95,7 +87,7 @@ def test_hami_les_valeurs_de_chaque_creature() -> None:
 
 
 def test_hate_le_type_ses_ameliorations_et_la_numerotation() -> None:
-    liste = _premiere_liste("hate")
+    liste = premiere_liste("hate")
     profils = _entrees("hate", "profils.yaml")
     capacites = _entrees("hate", "capacites.yaml")
     joueur, *figures = fiches_partie(load_bundle("hate"), liste)["fiches"]
@@ -117,7 +109,7 @@ def test_hate_le_type_ses_ameliorations_et_la_numerotation() -> None:
 
 
 def test_hate_une_amelioration_recouverte_n_est_plus_montree() -> None:
-    liste = _premiere_liste("hate")
+    liste = premiere_liste("hate")
     capacites = _entrees("hate", "capacites.yaml")
     meme_emplacement = [c for c in capacites.values() if c.get("categorie") == "amélioration générique"
                         and c["proprietes"]["emplacement"] == "A"][:2]
@@ -127,7 +119,7 @@ def test_hate_une_amelioration_recouverte_n_est_plus_montree() -> None:
 
 
 def test_kharn_ages_la_carte_recopiee_et_l_equipement() -> None:
-    liste = _premiere_liste("kharn-ages")
+    liste = premiere_liste("kharn-ages")
     livre = fiches_partie(load_bundle("kharn-ages"), liste)["fiches"][0]
     assert set(_stats(livre)) == {"Niveau"}  # the book prints no card values: none is shown
     # Invented card values, for this test only.
@@ -147,7 +139,7 @@ def test_kharn_ages_la_carte_recopiee_et_l_equipement() -> None:
 
 
 def test_tamashii_la_mise_en_place_du_joueur() -> None:
-    liste = _premiere_liste("tamashii")
+    liste = premiere_liste("tamashii")
     joueurs = [f for f in fiches_partie(load_bundle("tamashii"), liste)["fiches"] if f["sorte"] == "joueur"]
     for fiche, entree in zip(joueurs, liste["entrees"], strict=True):
         stats = _stats(fiche)
@@ -185,21 +177,7 @@ def test_jamais_d_identifiant_et_des_noms_uniques(jeu: str) -> None:
 # --- make check refuses a profile that reads nothing --------------------------------------------
 
 
-def _copy(tmp_path: Path, jeu: str) -> Path:
-    shutil.copytree(ROOT / "data" / jeu, tmp_path / "data" / jeu)
-    (tmp_path / "schemas").symlink_to(ROOT / "schemas")
-    return tmp_path / "data" / jeu / "partie.yaml"
 
-
-def _problems(tmp_path: Path) -> list[str]:
-    with pytest.raises(DataError) as exc:
-        load_site(tmp_path)
-    return [str(p) for p in exc.value.problems]
-
-
-def _where(text: str, needle: str) -> tuple[int, int]:
-    offset = text.index(needle)
-    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
 @pytest.mark.parametrize(("jeu", "avant", "apres", "chemin", "message"), [
@@ -221,13 +199,13 @@ def _where(text: str, needle: str) -> tuple[int, int]:
 ])
 def test_une_source_de_profil_inconnue_est_localisee(tmp_path: Path, jeu: str, avant: str, apres: str, chemin: str,
                                                       message: str) -> None:
-    fichier = _copy(tmp_path, jeu)
+    fichier = copier_jeu(tmp_path, jeu)
     texte = fichier.read_text("utf-8")
     assert avant in texte
     texte = texte.replace(avant, apres, 1)  # the first sheet kind's profile
     fichier.write_text(texte, "utf-8")
     cle = chemin.rsplit(".", 1)[1]
-    ligne, colonne = _where(texte, apres.split(f"{cle}: ")[1].split("}")[0].split(",")[0])
-    problems = _problems(tmp_path)
+    ligne, colonne = position(texte, apres.split(f"{cle}: ")[1].split("}")[0].split(",")[0])
+    problems = problemes(tmp_path)
     assert len(problems) == 1, problems
     assert problems[0].startswith(f"data/{jeu}/partie.yaml:{ligne}:{colonne} {chemin}: {message}"), problems

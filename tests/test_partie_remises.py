@@ -6,7 +6,6 @@ the engine's output. The broken `partie.yaml` files are copies with an error put
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +13,8 @@ import pytest
 import yaml
 
 from browser_engine.partie import fiches_partie
-from generator.plugin import load_site
-from generator.problems import DataError
 from tests.engine_support import load_bundle
+from tests.partie_support import copier_jeu, position, problemes
 from tests.test_partie_donnees import _book
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,21 +95,7 @@ def test_tamashii_et_bataille_d6_ne_remettent_rien() -> None:
 # --- make check refuses a bad reset -------------------------------------------------------------
 
 
-def _copy(tmp_path: Path, jeu: str) -> Path:
-    shutil.copytree(ROOT / "data" / jeu, tmp_path / "data" / jeu)
-    (tmp_path / "schemas").symlink_to(ROOT / "schemas")
-    return tmp_path / "data" / jeu / "partie.yaml"
 
-
-def _problems(tmp_path: Path) -> list[str]:
-    with pytest.raises(DataError) as exc:
-        load_site(tmp_path)
-    return [str(p) for p in exc.value.problems]
-
-
-def _where(text: str, needle: str) -> tuple[int, int]:
-    offset = text.index(needle)
-    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
 @pytest.mark.parametrize(("jeu", "avant", "apres", "repere", "chemin", "message"), [
@@ -132,27 +116,27 @@ def _where(text: str, needle: str) -> tuple[int, int]:
 ])
 def test_une_remise_fausse_est_localisee(tmp_path: Path, jeu: str, avant: str, apres: str, repere: str, chemin: str,
                                          message: str) -> None:
-    fichier = _copy(tmp_path, jeu)
+    fichier = copier_jeu(tmp_path, jeu)
     texte = fichier.read_text("utf-8")
     assert texte.count(avant) == 1
     texte = texte.replace(avant, apres)
     fichier.write_text(texte, "utf-8")
     debut = texte.index(apres)
-    ligne, colonne = _where(texte[debut:], repere)
+    ligne, colonne = position(texte[debut:], repere)
     ligne += texte.count("\n", 0, debut)
     if ligne == texte.count("\n", 0, debut) + 1:
         colonne += debut - (texte.rfind("\n", 0, debut) + 1)
-    problems = _problems(tmp_path)
+    problems = problemes(tmp_path)
     assert len(problems) == 1, problems
     assert problems[0].startswith(f"data/{jeu}/partie.yaml:{ligne}:{colonne} {chemin}: {message}"), problems
 
 
 def test_deux_remises_de_meme_identifiant(tmp_path: Path) -> None:
-    fichier = _copy(tmp_path, "hami")
+    fichier = copier_jeu(tmp_path, "hami")
     texte = fichier.read_text("utf-8").replace("- id: carte-temps-tiree", "- id: actions-du-tour")
     fichier.write_text(texte, "utf-8")
     second = texte.index("actions-du-tour", texte.index("actions-du-tour") + 1)
     ligne = texte.count("\n", 0, second) + 1
-    problems = _problems(tmp_path)
+    problems = problemes(tmp_path)
     assert len(problems) == 1 and problems[0].startswith(f"data/hami/partie.yaml:{ligne}:"), problems
     assert "$.partie.remises[1].id: identifiant de remise « actions-du-tour » en double" in problems[0]

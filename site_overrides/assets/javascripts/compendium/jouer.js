@@ -16,7 +16,7 @@
 
   const C = () => window.Compendium;
   const el = (...args) => window.Compendium.el(...args);
-  const MAX_LIGNES_VUES = 200;
+  const MAX_LIGNES_VUES = 200; // the log on screen; the whole log is kept and exported
   const lire = (cle) => C().jouerStockage.lire(cle);
   const ecrire = (cle, valeur) => C().jouerStockage.ecrire(cle, valeur);
   const materiel = (...args) => C().jouerDes.materiel(...args);
