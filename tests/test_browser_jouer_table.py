@@ -382,3 +382,40 @@ def test_deux_onglets_le_dernier_ecrit_gagne(onglet: Onglet, site_url: str) -> N
     autre.wait_for_selector("[data-avis=onglet]")
     assert _valeur(autre, "e0", "figurines-en-jeu") == _valeur(page, "e0", "figurines-en-jeu")
     onglet.verifier_propre()
+
+
+# The contrast of a control's text and border against the sheet behind it, a colour with alpha (and the
+# element's opacity) laid over that background first (WCAG 2.1 relative luminance).
+CONTRASTES = """() => {
+  const rgba = (c) => { const n = c.match(/[\\d.]+/g).map(Number); return [n[0], n[1], n[2], n.length > 3 ? n[3] : 1]; };
+  const fond = (e) => { for (let x = e; x; x = x.parentElement) { const c = rgba(getComputedStyle(x).backgroundColor);
+    if (c[3] > 0) return c; } return [255, 255, 255, 1]; };
+  const opacite = (e) => { let o = 1; for (let x = e; x; x = x.parentElement) o *= Number(getComputedStyle(x).opacity); return o; };
+  const sur = (c, f, o = 1) => [0, 1, 2].map((i) => c[i] * c[3] * o + f[i] * (1 - c[3] * o));
+  const lum = (c) => { const [r, g, b] = c.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const out = [];
+  for (const e of document.querySelectorAll('.cpj-pas, .cpj-barre-boutons .md-button:not([hidden])')) {
+    const s = getComputedStyle(e);
+    const f = fond(e.parentElement);
+    const dedans = fond(e);
+    out.push({quoi: (e.getAttribute('aria-label') || e.textContent).slice(0, 40), inactif: e.disabled,
+              texte: ratio(sur(rgba(s.color), dedans, opacite(e)), dedans), bord: ratio(sur(rgba(s.borderTopColor), f, opacite(e)), f)});
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("schema", ["default", "slate"])
+def test_contraste_des_boutons_actifs_et_inactifs(onglet: Onglet, site_url: str, schema: str) -> None:
+    """−/+ and the bar's buttons, enabled or not: text ≥ 4.5:1 and border ≥ 3:1, in both palettes."""
+    from tests.accessibilite_support import CHOISIR_SCHEMA
+
+    page = onglet.page
+    ouvrir_jouer(page, site_url + "bataille-d6/jouer/")
+    assert page.evaluate(CHOISIR_SCHEMA, schema)[0] == schema
+    mesures = page.evaluate(CONTRASTES)
+    assert any(m["inactif"] for m in mesures) and any(not m["inactif"] for m in mesures)
+    faibles = [m for m in mesures if m["texte"] < 4.5 or m["bord"] < 3]
+    assert faibles == [], faibles
