@@ -228,8 +228,10 @@ def candidats_donnees(donnees_jeu: dict[str, Any], liste: dict[str, Any],
     """The ids a free-id field takes from the data, named by its `x-donnees` annotation.
 
     `x-donnees: {collection, categories?, origines?}`: the items of that collection (of those
-    categories) in the game data (`donnees`, the default) and/or in the list itself (`liste`:
-    Khârn-Âges' own `equipements`, with the catalogue merged in). An array field toggles each id.
+    categories: an item's `categorie`, or a `<category>: true` flag such as a catalogue spell's
+    `generique: true`) in the game data (`donnees`, the default) and/or in the list itself
+    (`liste`: Khârn-Âges' own `equipements`, with the catalogue merged in). An array field toggles
+    each id.
 
     Args:
         donnees_jeu: the game bundle.
@@ -254,8 +256,9 @@ def candidats_donnees(donnees_jeu: dict[str, Any], liste: dict[str, Any],
     for element in elements:
         if not isinstance(element, dict) or not isinstance(element.get("id"), str) or element["id"] in ids:
             continue
-        if isinstance(categories, list) and element.get("categorie") not in categories:
-            continue
+        if isinstance(categories, list) and not any(element.get("categorie") == c or element.get(c) is True
+                                                    for c in categories):
+            continue  # of a category by its `categorie`, or by a `<category>: true` flag (a catalogue's)
         ids.append(element["id"])
     return ("bascule" if "array" in _types(noeud) else "valeur"), ids[:MAX_CHOIX_DONNEES]
 

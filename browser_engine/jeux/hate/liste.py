@@ -37,6 +37,9 @@ def analyser(donnees_jeu: dict[str, Any], liste: dict[str, Any], vues: list[VueE
 
     A tribe has no points budget (its `format` is its size, 11): the report's `cout` stays empty and
     the activation cost of the figures on the field, in Sauvagerie, is `details.cout_activation`.
+    While a figure's cost is unknown (a mercenaire without its profile, an unknown type), that total
+    stays None; `details.cout_activation_connu` is then the sum of the costs that are known and
+    `details.figures_sans_cout` how many figures on the field it leaves out (0 when complete).
     """
     controle = Controle(donnees_jeu, liste)
     controle.verifier_figures()
@@ -46,13 +49,14 @@ def analyser(donnees_jeu: dict[str, Any], liste: dict[str, Any], vues: list[VueE
         verifier_journal(controle, liste["journal"])
     lignes = [_ligne(controle, figure) for figure in controle.figures]
     couts = [ligne["cout_total"] for ligne in lignes if isinstance(ligne["cout_total"], int)]
-    complet = all(isinstance(ligne["cout_total"], int) or ligne["au_village"] for ligne in lignes)
-    total = sum(couts) if lignes and complet else None
+    sans_cout = sum(1 for ligne in lignes if not isinstance(ligne["cout_total"], int) and not ligne["au_village"])
+    total = sum(couts) if lignes and not sans_cout else None
     return AnalyseJeu(
         derives={figure.index: controle.derives(figure) for figure in controle.figures},
         erreurs=controle.erreurs,
         avertissements=controle.avertissements,
-        details={"entrees": lignes, "cout_activation": total, "tribu": controle.tribu, "mode": controle.mode},
+        details={"entrees": lignes, "cout_activation": total, "cout_activation_connu": sum(couts),
+                 "figures_sans_cout": sans_cout, "tribu": controle.tribu, "mode": controle.mode},
     )
 
 

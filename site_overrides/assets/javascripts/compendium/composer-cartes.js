@@ -46,6 +46,17 @@
       return typeof d.cout_activation === "number" ? d.cout_activation : null;
     }
 
+    /**
+     * Hate, while a figure's cost is unknown (a mercenaire without its profile): the engine's sum of
+     * the known costs and how many figures it leaves out, so the bar keeps a cost; else null.
+     */
+    function coutActivationPartiel() {
+      const d = (b.rapport && b.rapport.details) || {};
+      const manque = d.figures_sans_cout;
+      if (coutActivation() !== null || typeof d.cout_activation_connu !== "number" || typeof manque !== "number" || manque < 1) return null;
+      return { connu: d.cout_activation_connu, manque };
+    }
+
     const neuve = (entree) => estObjet(entree) && b.neuves.has(entree);
 
     /** The messages of each entry and of the whole list; a new entry's errors are things to complete. */
@@ -77,6 +88,11 @@
         return "Total : " + (typeof b.rapport.budget === "number" ? C().nombre(b.rapport.cout) + " / " + b.quantite(b.rapport.budget) : b.quantite(b.rapport.cout));
       }
       if (activation !== null) return "Coût d'activation : " + b.quantite(activation);
+      const partiel = coutActivationPartiel();
+      if (partiel) {
+        return "Coût d'activation : au moins " + b.quantite(partiel.connu) + " (" +
+          pluriel(partiel.manque, "figurine") + " sans coût connu)";
+      }
       // No cost in this game (Tamashii): what the setup is.
       const titreEntrees = String((((schema.properties || {}).entrees) || {}).title || "entrées").toLowerCase();
       const format = typeof b.liste.format === "number" ? " / " + C().nombre(b.liste.format) : "";
@@ -94,6 +110,7 @@
       total.dataset.aJour = b.aJour === false ? "non" : "oui"; // the report is for the text on screen
       total.dataset.cout = b.rapport && typeof b.rapport.cout === "number" ? String(b.rapport.cout) : "";
       total.dataset.coutActivation = coutActivation() === null ? "" : String(coutActivation());
+      total.dataset.coutActivationConnu = coutActivationPartiel() ? String(coutActivationPartiel().connu) : "";
       const depasse = b.rapport && typeof b.rapport.cout === "number" && typeof b.rapport.budget === "number" && b.rapport.cout > b.rapport.budget;
       total.classList.toggle("cpd-total--depasse", !!depasse);
       const etat = zones.etatListe;

@@ -7,6 +7,8 @@
   const P = (window.Compendium.composerParties = window.Compendium.composerParties || {});
   /** A change whose control already shows the new value: its entry is redrawn with the report. */
   const AFFICHE = Object.freeze({ affiche: true });
+  /** How a refused choice's reason is introduced: the engine checked the list with that choice made. */
+  const APRES_CHOIX = ", car avec ce choix : ";
 
   P.champs = function (b) {
     const C = () => window.Compendium;
@@ -66,7 +68,12 @@
       }
     }
 
-    /** Mark the refused choices of a control with the engine's reasons (said once per reason). */
+    /**
+     * Mark the refused choices of a control with the engine's reasons (said once per reason). Each
+     * reason is the engine's message on the list as it would be after that choice (« 4 Héros dans
+     * la liste » for a unit of 3 made a Héros beside the one already there), so it is introduced as
+     * such, never shown as if it described the list on screen.
+     */
     function appliquerChoix(chemin, conteneur, reponse) {
       conteneur.dataset.choixMarques = "oui";
       const indexEntree = typeof chemin[1] === "number" && chemin[0] === "entrees" ? chemin[1] : null;
@@ -89,7 +96,8 @@
             if (controle.textContent !== texte) controle.textContent = texte;
           }
           if (controle.dataset.verrou !== "oui" && controle.disabled !== interdit) controle.disabled = interdit;
-          if (controle.title !== (interdit ? raisons : "")) controle.title = interdit ? raisons : "";
+          const titre = interdit && raisons ? "Avec ce choix : " + raisons : "";
+          if (controle.title !== titre) controle.title = titre;
           if (controle.tagName !== "OPTION") {
             // A checkbox says its own reason, under its name.
             const ligne = controle.closest("li");
@@ -98,8 +106,9 @@
               raison = el("span", { classe: "cpd-raison", "data-role": "raison" });
               ligne.append(raison);
             }
-            if (raison && raison.textContent !== (interdit ? "Interdit : " + raisons : "")) {
-              raison.textContent = interdit ? "Interdit : " + raisons : "";
+            const texteRaison = interdit ? "Interdit" + (raisons ? APRES_CHOIX + raisons : "") : "";
+            if (raison && raison.textContent !== texteRaison) {
+              raison.textContent = texteRaison;
               raison.hidden = !interdit;
             }
           }
@@ -121,7 +130,7 @@
         conteneur.append(note);
       }
       const groupes = [...refus].map(([raison, noms]) =>
-        (noms.length > 6 ? noms.slice(0, 6).join(", ") + ` et ${noms.length - 6} autres` : noms.join(", ")) + (raison ? " : " + raison : ""));
+        (noms.length > 6 ? noms.slice(0, 6).join(", ") + ` et ${noms.length - 6} autres` : noms.join(", ")) + (raison ? APRES_CHOIX + raison : ""));
       note.textContent = groupes.length ? "Choix interdits ici — " + groupes.join(" · ") : "";
       note.hidden = !groupes.length;
     }

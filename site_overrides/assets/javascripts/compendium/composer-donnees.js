@@ -113,27 +113,34 @@
     /**
      * The candidates of a field annotated `x-donnees: {collection, categories?, origines?, cout?}`
      * (the same reading as the engine's `candidats_donnees`): the items of a data collection, and/or
-     * the list's own (with the loaded catalogue); `cout` names the cost's path in the item.
+     * the list's own (with the loaded catalogue), of those categories; `cout` names the cost's path
+     * in the item, or is false when choosing costs nothing (Khârn-Âges' generic spells are free:
+     * their card's cost is not shown, the total would not change).
      */
     function candidatsDonnees(source) {
       const origines = Array.isArray(source.origines) ? source.origines : ["donnees"];
       const categories = Array.isArray(source.categories) ? source.categories : null;
+      const sansCout = source.cout === false;
       const chemin = typeof source.cout === "string" ? source.cout.split(".") : ["cout"];
       const groupe = estObjet(source.groupe) && typeof source.groupe.propriete === "string" ? source.groupe.propriete.split(".") : null;
+      // An item is of category C by its `categorie`, or by a `C: true` flag (a catalogue's
+      // `generique: true`).
+      const dansCategories = (it) => !categories || categories.some((c) => it.categorie === c || it[c] === true);
       const sortie = [];
       const vus = new Set();
       if (origines.includes("liste")) {
         for (const c of b.profilsJoueur(source.collection)) {
-          if (!vus.has(c.valeur)) sortie.push(c);
+          if (vus.has(c.valeur) || !dansCategories(c.brut)) continue;
           vus.add(c.valeur);
+          sortie.push(sansCout ? { ...c, item: { ...c.item, cout: undefined } } : c);
         }
       }
       const donnees = origines.includes("donnees") && b.donnees && Array.isArray(b.donnees[source.collection]) ? b.donnees[source.collection] : [];
       for (const it of donnees) {
         if (!estObjet(it) || typeof it.id !== "string" || vus.has(it.id)) continue;
-        if (categories && !categories.includes(it.categorie)) continue;
+        if (!dansCategories(it)) continue;
         vus.add(it.id);
-        const cout = chemin.reduce((o, k) => (estObjet(o) ? o[k] : undefined), it);
+        const cout = sansCout ? undefined : chemin.reduce((o, k) => (estObjet(o) ? o[k] : undefined), it);
         const valeurGroupe = groupe ? groupe.reduce((o, k) => (estObjet(o) ? o[k] : undefined), it) : undefined;
         sortie.push({ valeur: it.id, item: { nom: it.nom, cout: typeof cout === "number" ? cout : undefined, resume: it.resume, _groupe: valeurGroupe } });
       }

@@ -75,7 +75,7 @@
           if (!estObjet(p) || typeof p.id !== "string" || vus.has(p.id)) continue;
           vus.add(p.id);
           const resume = resumeProfil(p);
-          sortie.push({ valeur: p.id, source, exemple: p.exemple === true, item: { nom: typeof p.nom === "string" && p.nom ? p.nom : joli(p.id), cout: p.cout, resume: resume ? resume + " (" + source + ")" : "(" + source + ")" } });
+          sortie.push({ valeur: p.id, source, exemple: p.exemple === true, brut: p, item: { nom: typeof p.nom === "string" && p.nom ? p.nom : joli(p.id), cout: p.cout, resume: resume ? resume + " (" + source + ")" : "(" + source + ")" } });
         }
       }
       return sortie;

@@ -97,13 +97,77 @@
         annoncer(`Le fichier « ${f.name} » n'a pas pu être lu : il doit être un texte UTF-8 (YAML ou JSON).`);
       }
     });
+    // An example never silently replaces the player's own cards: the page asks first (in the page,
+    // not a browser dialog), then offers « Annuler », which loads the previous catalogue back.
+    const { el } = C();
+    const textesExemples = new Set([...exemple.options].map((o) => o.dataset.contenu).filter((t) => t !== undefined));
+    const formulaireOuvert = () => bloc.querySelector("form.cpd-fiche-formulaire") !== null;
+    const aSoi = () => (etat.texte !== null && etat.texte.trim() !== "" && !textesExemples.has(etat.texte)) || formulaireOuvert();
+    const question = el("div", { classe: "cpd-catalogue-question", "data-role": "catalogue-confirmation", role: "group", hidden: true });
+    const annulation = el("p", { classe: "cpd-aide", "data-role": "catalogue-annulation", hidden: true });
+    etatTexte.after(question, annulation);
+    const fermerQuestion = () => {
+      question.hidden = true;
+      question.replaceChildren();
+    };
+    const fermerAnnulation = () => {
+      annulation.hidden = true;
+      annulation.replaceChildren();
+    };
+    const remplacer = (texte, nom) => {
+      const avant = { texte: etat.texte, nom: etat.nom };
+      fermerQuestion();
+      charger(texte, nom);
+      if (avant.texte === null) return; // only an open card form was there: nothing to load back
+      annulation.replaceChildren(
+        el("span", {}, `Votre catalogue « ${avant.nom} » a été remplacé par l'exemple « ${nom} ». `),
+        el("button", { type: "button", classe: "md-button", "data-role": "catalogue-annuler", onclick: () => {
+          fermerAnnulation();
+          charger(avant.texte, avant.nom);
+        } }, "Annuler"));
+      annulation.hidden = false;
+    };
     exemple.addEventListener("change", () => {
       const option = exemple.selectedOptions[0];
-      if (!option || !option.value || option.dataset.contenu === undefined) return;
-      charger(option.dataset.contenu, option.textContent.trim());
       exemple.value = "";
+      if (!option || !option.value || option.dataset.contenu === undefined) return;
+      const texte = option.dataset.contenu;
+      const nom = option.textContent.trim();
+      fermerAnnulation();
+      if (!aSoi()) {
+        fermerQuestion();
+        charger(texte, nom);
+        return;
+      }
+      const quoi = etat.texte !== null && !textesExemples.has(etat.texte)
+        ? `remplacera votre catalogue « ${etat.nom} » et ses cartes`
+        : "remplacera le catalogue chargé";
+      const enCours = formulaireOuvert() ? " et fermera la carte en cours d'écriture" : "";
+      question.replaceChildren(
+        el("p", { id: "cpd-catalogue-question-texte" }, `Charger l'exemple « ${nom} » ${quoi}${enCours}. Le remplacer ?`),
+        el("div", { classe: "cpd-barre-outils" },
+          el("button", { type: "button", classe: "md-button md-button--primary", "data-role": "catalogue-confirmer", onclick: () => remplacer(texte, nom) },
+            "Remplacer par l'exemple"),
+          el("button", { type: "button", classe: "md-button", "data-role": "catalogue-garder", onclick: () => {
+            fermerQuestion();
+            annoncer(`Votre catalogue est gardé : l'exemple « ${nom} » n'a pas été chargé.`);
+          } }, "Garder mon catalogue")));
+      question.setAttribute("aria-labelledby", "cpd-catalogue-question-texte");
+      question.hidden = false;
+      question.querySelector('[data-role="catalogue-confirmer"]').focus();
     });
+    // Any other change of the catalogue (a file, an edit, « Retirer ») closes the question and the undo.
+    bloc.addEventListener("compendium:catalogue", () => {
+      if (!question.contains(document.activeElement)) fermerQuestion();
+    });
+    role("catalogue-importer").addEventListener("click", () => {
+      fermerQuestion();
+      fermerAnnulation();
+    });
+    bloc.addEventListener("compendium:catalogue-edite", fermerAnnulation);
     retirer.addEventListener("click", () => {
+      fermerQuestion();
+      fermerAnnulation();
       etat.texte = null;
       etat.nom = null;
       garder();
