@@ -298,6 +298,19 @@ def _basculer(actuel: Any, item: Any, requis: bool) -> tuple[bool, Any]:
     return present, nouveau
 
 
+# A one-choice picker's swap is checked for each refused choice: one more check each. Past this many
+# choices (Hate's 57 améliorations in simple bataille), the picker keeps untick-then-tick rather than
+# slow every click of an open picker on a phone.
+MAX_ECHANGES = 16
+
+
+def _seul_element(champ: Champ) -> Any:
+    """The only item of an array field now (a bare value counts as one), or ABSENT."""
+    actuel = champ.actuel
+    elements = [actuel] if isinstance(actuel, (str, int, float)) else actuel if isinstance(actuel, list) else []
+    return elements[0] if len(elements) == 1 else ABSENT
+
+
 # --- reports ------------------------------------------------------------------------------------------
 
 def _concerne(chemin_violation: Any, prefixe: str | None) -> bool:
@@ -356,7 +369,8 @@ def options_permises(donnees_jeu: dict[str, Any], liste: Any, chemin: Any,
 
     Returns:
         `{"chemin", "choix": [{"valeur", "actif", "permis", "raisons", "cout_entree", "cout_total"}]}`.
-        For an array of choices each `valeur` is one item, toggled (`actif`: present now).
+        For an array of choices each `valeur` is one item, toggled (`actif`: present now); an item
+        refused beside the array's only one but allowed in its place has `remplace`: that item.
         `raisons` are the errors the choice adds on its entry or on the whole list.
 
     Raises:
@@ -421,9 +435,19 @@ def options_pas(donnees_jeu: dict[str, Any], liste: dict[str, Any],
         if autre is not liste:
             yield None
         raisons = _nouvelles(base["erreurs"], rapport["erreurs"], prefixe)
-        choix.append({"valeur": valeur, "actif": actif, "permis": not raisons, "raisons": raisons,
-                      "avertissements": _nouvelles(base["avertissements"], rapport["avertissements"], prefixe),
-                      "cout_entree": _cout_entree(rapport, champ.index), "cout_total": rapport.get("cout")})
+        un_choix = {"valeur": valeur, "actif": actif, "permis": not raisons, "raisons": raisons,
+                    "avertissements": _nouvelles(base["avertissements"], rapport["avertissements"], prefixe),
+                    "cout_entree": _cout_entree(rapport, champ.index), "cout_total": rapport.get("cout")}
+        seul = _seul_element(champ) if champ.genre == "bascule" and not actif and raisons \
+            and len(champ.valeurs) <= MAX_ECHANGES else ABSENT
+        if seul is not ABSENT:
+            # One item now and this one refused beside it: allowed in its place? (a one-choice picker)
+            forme = valeur if isinstance(champ.actuel, (str, int, float)) else [valeur]
+            echange = valider(donnees_jeu, _remplacer(liste, champ.jetons, forme))
+            yield None
+            if not _nouvelles(base["erreurs"], echange["erreurs"], prefixe):
+                un_choix["remplace"] = seul
+        choix.append(un_choix)
     return {"chemin": chemin, "genre": champ.genre, "choix": choix}
 
 

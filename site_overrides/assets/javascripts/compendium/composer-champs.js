@@ -87,7 +87,9 @@
       for (const choix of reponse.choix) {
         const cle = JSON.stringify(choix.valeur);
         const raisons = raisonsDe(choix).join(" ; ");
-        const interdit = choix.permis === false && !choix.actif;
+        // Refused beside the field's only item but allowed in its place: a one-choice picker.
+        const echange = choix.remplace !== undefined && !choix.actif;
+        const interdit = choix.permis === false && !choix.actif && !echange;
         const controles = parValeur.get(cle) || [];
         for (const controle of controles) {
           if (controle.tagName === "OPTION") {
@@ -124,6 +126,7 @@
           }
         }
       }
+      if (reponse.choix.some((c) => c.remplace !== undefined && !c.actif)) unSeulChoix(chemin, conteneur);
       let note = conteneur.querySelector('[data-role="choix-interdits"]');
       if (!note) {
         note = el("p", { classe: "cpd-aide cpd-interdits", "data-role": "choix-interdits" });
@@ -133,6 +136,33 @@
         (noms.length > 6 ? noms.slice(0, 6).join(", ") + ` et ${noms.length - 6} autres` : noms.join(", ")) + (raison ? APRES_CHOIX + raison : ""));
       note.textContent = groupes.length ? "Choix interdits ici — " + groupes.join(" · ") : "";
       note.hidden = !groupes.length;
+    }
+
+    /**
+     * A group of boxes that may hold one choice only (the engine allows another choice in place of
+     * the current one, not beside it): its boxes become radio buttons, so one tap swaps the choice,
+     * with « Aucun » to leave the field empty.
+     */
+    function unSeulChoix(chemin, conteneur) {
+      const cases = [...conteneur.querySelectorAll('input[type="checkbox"][data-valeur]')];
+      if (!cases.length || conteneur.dataset.unSeul === "oui") return;
+      conteneur.dataset.unSeul = "oui";
+      const nom = (cases[0].id || "cpd-choix").replace(/-\d+$/, "") + "-un";
+      for (const c of cases) {
+        c.type = "radio";
+        c.name = nom;
+      }
+      const ul = cases[0].closest("ul.cpd-cases");
+      if (!ul || ul.querySelector('[data-role="aucun-choix"]')) return;
+      const idAucun = nom + "-aucun";
+      const aucun = el("input", { type: "radio", id: idAucun, name: nom, "data-role": "aucun-choix" });
+      aucun.checked = !cases.some((c) => c.checked);
+      aucun.addEventListener("change", () => {
+        if (!aucun.checked) return;
+        b.focusApres = idAucun;
+        b.changer(chemin, undefined, AFFICHE);
+      });
+      ul.prepend(el("li", {}, aucun, " ", el("label", { for: idAucun }, "Aucun")));
     }
 
     // --- Controls generated from the schema ---
@@ -264,7 +294,10 @@
             const choisies = Array.isArray(actuelle) ? actuelle : actuelle === undefined || actuelle === null ? [] : [actuelle];
             // Enums keep the schema's order; data ids keep the order they were added in (Hate:
             // an amélioration covers the earlier one of its slot).
-            const valeurs = donnees
+            // A one-choice group (radio buttons, see unSeulChoix): the tapped choice replaces the other.
+            const valeurs = caseEl.type === "radio"
+              ? (caseEl.checked ? [v] : choisies)
+              : donnees
               ? (caseEl.checked ? [...choisies, v] : choisies.filter((x) => x !== v))
               : choixDe.map((x) => x.valeur).filter((w) => (w === v ? caseEl.checked : choisies.includes(w)));
             // The summary line follows the boxes (the control may be kept by the next drawing).

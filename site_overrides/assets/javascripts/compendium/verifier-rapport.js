@@ -53,8 +53,7 @@
         v.chemin && lien ? " · " : null,
         lien ? el("a", { href: lien }, "voir la règle") : null,
       ),
-      // The stable code helps when reporting a problem; it stays small, after everything else.
-      v.code ? el("small", { classe: "cpd-code", title: "Code de la vérification (utile pour signaler un problème)" }, v.code) : null,
+      // The stable code is not shown to players: it stays in data-code (tests, tools); the text view and the CLI keep it.
     );
   }
 
