@@ -12,7 +12,8 @@ from pathlib import Path
 import yaml
 
 from tests.browser_support import Onglet
-from tests.test_browser_jouer import ROOT, _ouvrir
+from tests.jouer_support import ouvrir_jouer
+from tests.test_browser_jouer import ROOT
 
 JEU = "tamashii"
 # The sheets' text without the transient « … ajouté. » notice.
@@ -35,7 +36,7 @@ def test_une_carte_par_ennemi_attache(onglet: Onglet, site_url: str, output_dir:
     sortes, ajout = _donnees()
     connue = next(p for p in sortes if isinstance(p["caracteristiques"].get("Intégrité"), int))
     integrite = connue["caracteristiques"]["Intégrité"]
-    _ouvrir(page, site_url + f"{JEU}/jouer/")
+    ouvrir_jouer(page, site_url + f"{JEU}/jouer/")
     joueur = page.locator("[data-role=fiches] article[data-sorte=joueur]").first
     nom_joueur = joueur.get_attribute("aria-label")
     bloc = joueur.locator(f"[data-ajout={ajout['id']}]")
@@ -114,7 +115,7 @@ def test_une_carte_par_ennemi_attache(onglet: Onglet, site_url: str, output_dir:
 def test_partie_abimee_sans_plantage(onglet: Onglet, site_url: str) -> None:
     """A stored game whose added cards are malformed still opens, without them."""
     page = onglet.page
-    _ouvrir(page, site_url + f"{JEU}/jouer/")
+    ouvrir_jouer(page, site_url + f"{JEU}/jouer/")
     page.evaluate(f"""() => {{
       const p = JSON.parse(localStorage.getItem('compendium.jouer.{JEU}'));
       p.ajoutees = [{{id: 3}}, null, {{id: 'x', parent: 'e0'}}];

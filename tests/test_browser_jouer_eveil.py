@@ -7,7 +7,7 @@ hidden. `document.visibilityState` is driven by the test, and `visibilitychange`
 from __future__ import annotations
 
 from tests.browser_support import Onglet
-from tests.test_browser_jouer import _ouvrir
+from tests.jouer_support import ouvrir_jouer
 
 BOUCHON = """(() => {
   window.__verrous = [];
@@ -55,7 +55,7 @@ def test_ecran_garde_allume_pendant_la_partie(onglet: Onglet, site_url: str) -> 
     _visibilite(page, "visible")
     assert page.evaluate(DEMANDES) == []  # no game yet: the screen may sleep
 
-    _ouvrir(page, site_url + "bataille-d6/jouer/")
+    ouvrir_jouer(page, site_url + "bataille-d6/jouer/")
     page.wait_for_function("() => window.__verrous.length > 0")
     assert page.evaluate(DEMANDES) == [["screen", False]]
     _visibilite(page, "visible")  # still held: no second request
@@ -80,7 +80,7 @@ def test_une_seule_demande_a_la_fois(onglet: Onglet, site_url: str) -> None:
     lock would never be released by the page, and a lock is a battery cost)."""
     page = onglet.page
     page.add_init_script(BOUCHON)
-    _ouvrir(page, site_url + "bataille-d6/jouer/")
+    ouvrir_jouer(page, site_url + "bataille-d6/jouer/")
     page.wait_for_function("() => window.__verrous.length === 1")
     page.evaluate("() => { window.__lenteur = 500; }")
     _visibilite(page, "hidden")

@@ -14,7 +14,8 @@ import pytest
 import yaml
 
 from tests.browser_support import Onglet
-from tests.test_browser_jouer import ROOT, _ouvrir
+from tests.jouer_support import ouvrir_jouer
+from tests.test_browser_jouer import ROOT
 
 # Invented faces (not the books' dice): Hate's die as words, Tamashii's d6 as counts of symbols.
 INVENTE = {"hate": ["frapper", "frapper", "parer", "sauvagerie", "joker", "vide"],
@@ -60,7 +61,7 @@ def test_chance_exacte_a_cote_d_un_jet_de_symboles(onglet: Onglet, site_url: str
     page.goto(site_url + f"{jeu}/jouer/")
     page.evaluate("""([jeu, cle, faces]) => localStorage.setItem('compendium.materiel.' + jeu, JSON.stringify(
       {format: 'compendium-materiel', version: 1, jeu, des: {[cle]: faces}}))""", [jeu, de["stockage"], faces])
-    _ouvrir(page, site_url + f"{jeu}/jouer/")
+    ouvrir_jouer(page, site_url + f"{jeu}/jouer/")
     page.fill("[data-role=nombre]", "3")
     vus = 0
     for _ in range(4):  # a few rolls: each one's chance is checked against its own faces
