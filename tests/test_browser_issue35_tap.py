@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.browser_support import Onglet, attendre_moteur
+from tests.browser_support import Onglet
+from tests.composer_support import attendre_rapport, ouvrir, saisir
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
-TOTAL = "[data-role=composer-total]"
 CODE = re.compile(r"\b[A-Z0-9]+_[A-Z0-9_]+\b")
 
 
@@ -32,26 +32,6 @@ def page(navigateur: object) -> Iterator[object]:
     yield onglet.page
     onglet.verifier_propre()
     onglet.contexte.close()
-
-
-def ouvrir(page: object, url: str) -> None:
-    page.goto(url)
-    attendre_moteur(page)
-    page.wait_for_selector(TOTAL)
-
-
-def saisir(page: object, texte: str) -> None:
-    """Type a whole list in the text view (as a paste does)."""
-    page.eval_on_selector(
-        "#cpd-liste", "(z, t) => { z.value = t; z.dispatchEvent(new Event('input', {bubbles: true})); }", texte)
-
-
-def attendre_rapport(page: object) -> None:
-    """Wait until the summary bar shows the engine's report on the list on screen."""
-    page.wait_for_function(
-        "() => { const t = document.querySelector('[data-role=composer-total]');"
-        " return t && ['valide', 'invalide'].includes(t.dataset.etat) && t.dataset.aJour !== 'non'; }",
-        timeout=60_000)
 
 
 def texte_yaml(page: object) -> dict:

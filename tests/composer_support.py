@@ -1,0 +1,27 @@
+"""Shared helpers of the builder's phone-size browser tests (« Composer et vérifier », issue 35)."""
+from __future__ import annotations
+
+from tests.browser_support import attendre_moteur
+
+TOTAL = "[data-role=composer-total]"
+
+
+def ouvrir(page: object, url: str) -> None:
+    """Open a builder page and wait for its engine and summary bar."""
+    page.goto(url)  # type: ignore[attr-defined]
+    attendre_moteur(page)
+    page.wait_for_selector(TOTAL)  # type: ignore[attr-defined]
+
+
+def saisir(page: object, texte: str) -> None:
+    """Type a whole list in the text view (as a paste does)."""
+    page.eval_on_selector(  # type: ignore[attr-defined]
+        "#cpd-liste", "(z, t) => { z.value = t; z.dispatchEvent(new Event('input', {bubbles: true})); }", texte)
+
+
+def attendre_rapport(page: object) -> None:
+    """Wait until the summary bar shows the engine's report on the list on screen."""
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "() => { const t = document.querySelector('[data-role=composer-total]');"
+        " return t && ['valide', 'invalide'].includes(t.dataset.etat) && t.dataset.aJour !== 'non'; }",
+        timeout=60_000)
