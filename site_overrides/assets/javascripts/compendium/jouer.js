@@ -6,6 +6,7 @@
 // moment, and keeps the game. The turn sequence and the dice are in the page (jouer.md.j2).
 // Parts: jouer-stockage.js (kept a little at a time), jouer-historique.js (undo, redo),
 // jouer-fiche.js (one sheet on screen), jouer-ajouts.js (cards added during play),
+// jouer-remises.js (what a round, a step or a status resets),
 // jouer-apres-bataille.js (chronicle logs).
 //
 // Storage: see jouer-stockage.js. Also read: localStorage "compendium.jouer.<jeu>.demande" (a list
@@ -150,63 +151,10 @@
       toutesFiches().forEach(fiches.dessinerFiche);
     }
 
-    // --- What the turn resets ------------------------------------------------------------------
+    // --- What the turn resets (jouer-remises.js) ----------------------------------------------------
 
-    function valeurVisee(c, vers, actuel) {
-      if (vers === "max") return c.max ?? null;
-      if (vers === "min") return c.min ?? null;
-      if (vers && typeof vers === "object" && Number.isInteger(vers.valeur)) return vers.valeur;
-      if (vers && typeof vers === "object" && Number.isInteger(vers.ajoute) && Number.isInteger(actuel)) {
-        let n = actuel + vers.ajoute;
-        if (c.min !== null && c.min !== undefined) n = Math.max(c.min, n);
-        if (c.max !== null && c.max !== undefined) n = Math.min(c.max, n);
-        return n;
-      }
-      return null;
-    }
-
-    function correspond(quand, moment) {
-      if (!quand || typeof quand !== "object") return false;
-      if (moment.debut_du_tour) return quand.debut_du_tour === true;
-      if (moment.etape) return quand.etape === moment.etape;
-      if (moment.statut) return quand.statut === moment.statut;
-      return false;
-    }
-
-    /** Applies the resets declared for this moment (start of a round, a step reached, a status set on `cible`), logged with their rule. */
     function appliquerRemises(moment, cible) {
-      const camps = [[partie.resultat, partie.resultat.fiches, undefined]];
-      if (partie.adversaire) camps.push([partie.adversaire.resultat, partie.adversaire.resultat.fiches, "b"]);
-      let redessiner = false;
-      for (const [resultat, liste, camp] of camps) {
-        if (cible && cible.camp !== camp) continue;
-        for (const r of resultat.remises || []) {
-          if (!r || !correspond(r.quand, moment)) continue;
-          const changes = [];
-          for (const fiche of cible ? [cible] : liste) {
-            for (const spec of r.compteurs || []) {
-              const c = fiche.compteurs.find((x) => x.id === spec.id);
-              if (!c) continue;
-              const actuel = valeurCompteur(fiche, c);
-              const nouveau = valeurVisee(c, spec.vers, actuel);
-              if (nouveau === null || nouveau === actuel) continue;
-              valeursDe(fiche).compteurs[c.id] = nouveau;
-              changes.push(`${nomFiche(fiche)} ${c.nom} ${actuel ?? "?"} → ${nouveau}`);
-            }
-            for (const id of r.statuts || []) {
-              const s = fiche.statuts.find((x) => x.id === id);
-              if (!s || !statutActif(fiche, s)) continue;
-              delete valeursDe(fiche).statuts[id];
-              changes.push(`${nomFiche(fiche)} : ${s.nom} non`);
-            }
-          }
-          if (changes.length) {
-            noter(`${r.nom} (${camp === "b" ? "adversaire" : "règle"}) — ${changes.join(", ")}`, r.lien || null);
-            redessiner = true;
-          }
-        }
-      }
-      return redessiner;
+      return C().jouerRemises.appliquer(partie, moment, cible, { valeursDe, valeurCompteur, nomFiche, statutActif, noter });
     }
 
     // --- Sequence, round, log --------------------------------------------------------------------
