@@ -8,7 +8,7 @@ from __future__ import annotations
 from .calculs_degats import CALCULS_DEGATS
 from .calculs_divers import CALCULS_DIVERS
 from .calculs_jets import CALCULS as CALCULS_JETS
-from .calculs_jets import tables_statiques
+from .calculs_tables import tables_statiques
 
 CALCULS = CALCULS_JETS | CALCULS_DEGATS | CALCULS_DIVERS
 

@@ -38,9 +38,8 @@ from typing import Any
 import icepool
 
 from ... import bundle
-from ...bundle import table_probas
 from ...errors import ErreurDonnees, ErreurParametre
-from ...odds import Issue, ResultatCalcul, faces, fraction_texte, pourcentage
+from ...odds import Issue, ResultatCalcul, faces
 
 FACES = 10
 PROFONDEUR = 12  # rerolls of an exploding kept 10 (the issue asks for at least 12)
@@ -566,37 +565,3 @@ CALCULS: dict[str, Callable[..., ResultatCalcul]] = {
     "temerite": temerite,
     "effroi": effroi,
 }
-
-
-# --- static tables for the rule pages -------------------------------------------------------------
-
-# Threshold − (characteristics + bonus): at 2 or less only an EC fails; at 10 or more only a 10 succeeds.
-ECARTS_TABLE = range(2, 11)
-CHIFFRES_ROMAINS = {1: "I", 2: "II", 3: "III"}
-
-
-def _cellule(value: Fraction) -> dict[str, Any]:
-    return {"fraction": fraction_texte(value), "valeur": float(value), "texte": pourcentage(value)}
-
-
-def _entete_ecart(ecart: int) -> str:
-    if ecart == ECARTS_TABLE[0]:
-        return f"{ecart} ou moins"
-    return f"{ecart} ou plus" if ecart == ECARTS_TABLE[-1] else str(ecart)
-
-
-def _colonnes() -> list[tuple[str, Camp]]:
-    """(heading, roll with characteristics + bonus = 0) of each column of the static table."""
-    colonnes = [(f"Niveau {CHIFFRES_ROMAINS[n]}", Camp(des=n, base=0)) for n in (1, 2, 3)]
-    colonnes.append(("Niveau III + maîtrise", Camp(des=3, base=0, maitrise=True)))
-    colonnes += [(f"Tireur niveau {CHIFFRES_ROMAINS[n]}", Camp(des=n, base=0, ec=EC_TIREUR)) for n in (1, 2, 3)]
-    return colonnes
-
-
-def tables_statiques(donnees_jeu: dict[str, Any]) -> list[dict[str, Any]]:
-    """Precomputed P(success) of an action against a threshold (see `odds.tables_statiques`)."""
-    colonnes = _colonnes()
-    return [table_probas(donnees_jeu, "table-reussite-d-une-action", "seuil", [nom for nom, _ in colonnes],
-                         [{"entete": _entete_ecart(ecart),
-                           "cellules": [_cellule(loi_seuil(camp, ecart).reussite()) for _, camp in colonnes]}
-                          for ecart in ECARTS_TABLE])]
