@@ -76,6 +76,16 @@ def grille() -> list[tuple[str, dict[str, Any]]]:
     cas.append(("6 sortes × 10 dés (d4 à d20) garder 10",
                 {"des": [{"nombre": 10, "faces": f"d{f}"} for f in (4, 6, 8, 10, 12, 20)], "operation": "meilleurs",
                  "garder": 10}))
+    # Issue 37, item 16: kinds that are not plain dN, and the trivial pools the old estimate refused.
+    sortes = ["1,2,3,4,5,7", "0..5", "2,3,3,4,4,5", "d8", "1,1,2,3,5,8", "-1..4"]
+    for n, options in ((10, {}), (5, {"relance": {"faces": "1"}}), (5, {"explosion": {"faces": "5", "profondeur": 3}}),
+                       (3, {}), (2, {}), (2, {"relance": {"faces": "1"}})):
+        cas.append((f"6 sortes (pas des dN) × {n} dés garder 3{' ' + ', '.join(options) if options else ''}",
+                    {"des": [{"nombre": n, "faces": f} for f in sortes], "operation": "meilleurs", "garder": 3,
+                     **options}))
+    cas.append(("2 dés « -1000, 1000 » somme", reserve(2, "-1000, 1000")))
+    for n, f in ((100, 6), (1000, 6), (300, 20), (1000, 20)):
+        cas.append((f"{n}d{f} somme", reserve(n, f"d{f}")))
     return cas
 
 

@@ -9,14 +9,15 @@ Exit codes: 0 valid list (or successful computation), 1 invalid list,
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 from . import bundle as bundle_access
 from . import materiel
+from .cli_argparse import AIDE
+from .cli_argparse import ParseurFrancais as _Parser
 from .cli_commun import checked_list, output, print_json, read_document
 from .cli_donnees import charger_donnees, safe
 from .cli_lecture import camp, texte_resultat
@@ -26,49 +27,9 @@ from .odds import calculer, declaration, tables_statiques
 from .validation import SANS_NOM, nom_de_liste
 
 ROLE_LABELS = {"troupe": "troupe", "heros": "Héros", "sorcier": "Sorcier", "leader": "Leader"}
-_ARGPARSE_FR = (
-    (re.compile(r"the following arguments are required: (.*)"), "arguments obligatoires manquants : {0}"),
-    (re.compile(r"unrecognized arguments: (.*)"), "arguments non reconnus : {0}"),
-    (re.compile(r"argument (\S+): invalid choice: '?([^' ]*)'? \(choose from (.*)\)"),
-     "{0} : choix « {1} » invalide (possibles : {2})"),
-    (re.compile(r"argument (\S+): expected one argument"), "l'option {0} attend une valeur"),
-    (re.compile(r"argument (\S+): ignored explicit argument '(.*)'"), "l'option {0} ne prend pas de valeur"),
-    (re.compile(r"ambiguous option: (\S+) could match (.*)"), "option {0} ambiguë : elle peut désigner {1}"),
-    (re.compile(r"argument (\S+): invalid \S+ value: (.*)"), "{0} : valeur invalide {1}"),
-    (re.compile(r"argument (\S+): not allowed with argument (\S+)"), "{0} : incompatible avec {1}"),
-    (re.compile(r"argument (\S+): expected .*"), "l'option {0} attend des valeurs"),
-)
 
 
-# --- argument parsing in French ---------------------------------------------------------------
-
-class _FrenchHelp(argparse.HelpFormatter):
-    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
-        super().add_usage(usage, actions, groups, prefix if prefix is not None else "usage : ")
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse with French help titles and French error messages (exit code 2)."""
-
-    def __init__(self, *args: Any, aide: bool = True, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", _FrenchHelp)
-        kwargs["add_help"] = False
-        super().__init__(*args, **kwargs)
-        self._positionals.title = "arguments"
-        self._optionals.title = "options"
-        if aide:
-            self.add_argument("-h", "--aide", action="help", help="afficher cette aide et quitter")
-
-    def error(self, message: str) -> NoReturn:
-        for pattern, french in _ARGPARSE_FR:
-            match = pattern.fullmatch(message)
-            if match:
-                message = french.format(*match.groups())
-                break
-        else:
-            message = f"arguments invalides ({message})"
-        self.exit(2, f"Erreur : {message}\nVoir « {self.prog} --aide ».\n")
-
+# --- argument parsing in French (cli_argparse) ------------------------------------------------
 
 def _parser() -> _Parser:
     parser = _Parser(prog="python -m browser_engine",
@@ -147,13 +108,21 @@ def _number(value: Any) -> str:
     return "—" if value is None else str(value)
 
 
-def _print_violations(title: str, mark: str, violations: list[dict[str, Any]]) -> None:
+def _print_violations(title: str, mark: str, violations: list[dict[str, Any]], noms: Noms) -> None:
+    """Each violation: its code and pointer (for power users), the sentence in the player's words,
+    then the fields it names as the YAML file writes them, on their own line, and its rule."""
     if not violations:
         return
     print(f"\n{title} ({len(violations)}) :")
     for v in violations:
         where = f" [{safe(v['chemin'])}]" if v["chemin"] else ""
-        print(f"  {mark} {v['code']}{where} : {safe(v['message'])}")
+        parties = v.get("parties") if isinstance(v.get("parties"), list) else None
+        phrase = rendu_joueur(parties, noms.schema, None, noms) if parties else str(v["message"])
+        print(f"  {mark} {v['code']}{where} : {safe(phrase)}")
+        champs = list(dict.fromkeys(rendu_cli_partie(p) for p in parties or () if isinstance(p, dict) and "champ" in p
+                                    and "valeurs" not in p))
+        if champs:
+            print(f"      champ{'s' if len(champs) > 1 else ''} YAML : {safe(', '.join(c.strip('« »') for c in champs))}")
         if v.get("regle"):
             print(f"      règle : {v['regle']}")
 
@@ -211,8 +180,13 @@ def print_report(donnees_jeu: dict[str, Any], liste: dict[str, Any], rapport: di
             print(f"{i:>3}  {name:<28} {role:<8} {_number(row.get('nombre')):>6} "
                   f"{_number(row.get('cout_figure')):>9} {_number(row.get('cout_total')):>6}")
             _print_cost_lines(row)
-    _print_violations("Erreurs", "✗", rapport["erreurs"])
-    _print_violations("Avertissements", "!", rapport["avertissements"])
+    noms = Noms(bundle_access.schema_liste(donnees_jeu), donnees_jeu)
+    for items in liste.values() if isinstance(liste, dict) else ():  # the list's own cards (Khârn-Âges)
+        for item in items if isinstance(items, list) else ():
+            if isinstance(item, dict) and isinstance(item.get("id"), str) and isinstance(item.get("nom"), str):
+                noms.noms.setdefault(item["id"], item["nom"])
+    _print_violations("Erreurs", "✗", rapport["erreurs"], noms)
+    _print_violations("Avertissements", "!", rapport["avertissements"], noms)
     count = len(rapport["erreurs"])
     print("\nListe valide." if rapport["valide"] else
           f"\nListe invalide : {count} erreur{'s' if count > 1 else ''}.")
@@ -292,7 +266,7 @@ def _odds_parser(decl: dict[str, Any], jeu: str) -> _Parser:
         elif param.get("type") == "des":
             parser.add_argument(option, dest=param["id"], metavar="FACES", default=None,
                                 help=_aide(param["nom"], " : les faces de votre dé, une par face, par exemple "
-                                           f"\"[{_first_symbol(param)}, vide]\", ou un fichier YAML ou JSON qui les "
+                                           f"\"{_example_faces(param)}\", ou un fichier YAML ou JSON qui les "
                                            "liste (celui de « Mon matériel » aussi). ", param.get("aide", "")))
         elif param.get("type") == "pile":
             parser.add_argument(option, dest=param["id"], metavar="SORTES", default=None,
@@ -307,9 +281,12 @@ def _odds_parser(decl: dict[str, Any], jeu: str) -> _Parser:
     return parser
 
 
-def _first_symbol(param: dict[str, Any]) -> str:
+def _example_faces(param: dict[str, Any]) -> str:
+    """An example of `--faces`: a symbol and a blank face, or bare numbers for a die of one number per face."""
     found = [s.get("id") for s in param.get("symboles") or [] if isinstance(s, dict)]
-    return str(found[0]) if found else "symbole"
+    if len(found) == 1 and found[0] == "numero":
+        return "[3, 1, vide]"
+    return f"[{found[0] if found else 'symbole'}, vide]"
 
 
 def _looks_like_file(value: str) -> bool:
@@ -333,7 +310,7 @@ def _odds_help(args: argparse.Namespace) -> int:
 def command_odds(args: argparse.Namespace, rest: list[str]) -> int:
     """`probas JEU CALCUL [--param valeur ...]`; `probas [JEU] --aide` prints the help."""
     if args.jeu is None or args.calcul is None:
-        if any(a in ("-h", "--aide") for a in rest):
+        if any(a in AIDE for a in rest):
             return _odds_help(args)
         args.parseur_probas.error("the following arguments are required: " + ("CALCUL" if args.jeu else "JEU, CALCUL"))
     donnees_jeu = charger_donnees(args.jeu, args.donnees)
@@ -358,8 +335,8 @@ def command_odds(args: argparse.Namespace, rest: list[str]) -> int:
         result = calculer(donnees_jeu, decl["calcul"], given)
     except ErreurParametre as exc:
         option = "--" + exc.parametre.replace("_", "-")
-        raise ErreurParametre(exc.message.rstrip(".") + f" (option {option}).", exc.parametre, exc.minimum,
-                              exc.maximum) from None
+        message = exc.message if f"option {option}" in exc.message else exc.message.rstrip(".") + f" (option {option})."
+        raise ErreurParametre(message, exc.parametre, exc.minimum, exc.maximum) from None
     if args.json or options.json:
         output(print_json, result)
     else:

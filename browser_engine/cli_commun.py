@@ -14,7 +14,7 @@ from typing import Any
 from .catalogue import fusionner_catalogue
 from .cli_donnees import charger_donnees, os_reason, safe
 from .errors import ErreurEntree
-from .reader import MAX_OCTETS, lire_document, lire_liste
+from .reader import MAX_OCTETS, lire_document, lire_liste, taille_trop_grande
 from .validation import valider
 
 
@@ -40,8 +40,7 @@ def read_bytes(name: str) -> bytes:
     try:
         size = path.stat().st_size
         if size > MAX_OCTETS:
-            raise ErreurEntree(f"Fichier trop volumineux ({size / 1_048_576:.1f} Mo) : la taille maximale "
-                               "acceptée est 1,0 Mo.".replace(".", ",", 1))
+            raise ErreurEntree(taille_trop_grande("Fichier", size))
         with path.open("rb") as stream:  # a device or a pipe has no size: read at most the limit
             return stream.read(MAX_OCTETS + 1)
     except OSError as exc:

@@ -7,7 +7,6 @@ itself, or `-` for standard input. Exit codes: 0 computed, 2 unreadable or refus
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -42,15 +41,19 @@ def lire_requete(texte: str) -> Any:
 
     """
     from .cli_commun import read_bytes as _read_bytes
-    from .reader import lire_document
+    from .reader import lire_document, parse_json
 
     if PREFIXE in texte:
         fragment = texte.split(PREFIXE, 1)[1]
         try:
-            return json.loads(unquote(fragment, errors="strict"))
-        except (ValueError, UnicodeDecodeError):
-            raise ErreurEntree("Lien illisible : ce qui suit « #reserves= » doit être la description JSON des "
-                               "réserves, telle que la page « Dés libres » l'écrit.") from None
+            return parse_json(unquote(fragment, errors="strict"))  # the file's limits: a key twice is refused
+        except UnicodeDecodeError:
+            message = ""
+        except ErreurEntree as exc:
+            message = exc.message if "en double" in exc.message else ""
+        raise ErreurEntree("Lien illisible : ce qui suit « #reserves= » doit être la description JSON des "
+                           "réserves, telle que la page « Dés libres » l'écrit" + (f" ({message.rstrip('.')})."
+                                                                                  if message else "."))
     brut = texte.strip()
     if brut.startswith(("{", "[")) or (brut != "-" and "\n" in brut):
         return lire_document(brut)

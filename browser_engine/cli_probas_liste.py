@@ -77,20 +77,30 @@ def commande(args: argparse.Namespace) -> int:
     from .bundle import identifiant
     from .cli_commun import checked_list, output, print_json, read_bytes
     from .errors import ErreurEntree
-    from .probas_liste import action_probas
+    from .probas_liste import action_probas, cle_saisie
     from .reader import decoder, lire_document
 
     donnees_jeu, liste, _rapport = checked_list(args)
     requete: dict[str, Any] = {"action": "probas"}
     if args.adverse is not None:
         requete["adverse"] = decoder(read_bytes(args.adverse))
+        if not requete["adverse"].strip():  # an empty file is a mistake, not « no opponent »
+            raise ErreurEntree(f"Liste adverse vide : le fichier --adverse {args.adverse} ne contient aucune liste.")
+    tapees: list[str] = []  # keys the player wrote by hand (a « Mon matériel » file holds every item of the game)
     if args.saisies is not None:
         saisies = lire_document(read_bytes(args.saisies))
         if materiel.est_materiel(saisies):  # the site's « Mon matériel » file: every item of it
             saisies = materiel.saisies(saisies, identifiant(donnees_jeu))
+        elif isinstance(saisies, dict):
+            tapees = [str(k) for k in saisies]
         if not isinstance(saisies, dict):
             raise ErreurEntree("Le fichier --saisies doit contenir un objet {clé: valeur}.")
         requete["saisies"] = saisies
     matrice = action_probas(donnees_jeu, liste, requete)
+    connues = [cle_saisie(d) for d in matrice.get("saisies", [])]
+    inconnues = [k for k in tapees if k not in connues]
+    if inconnues:
+        possibles = ", ".join(f"« {k} »" for k in connues) or "aucune pour cette liste"
+        raise ErreurEntree(f"Fichier --saisies : clé « {inconnues[0][:40]} » inconnue ; clés possibles : {possibles}.")
     output(print_json if args.json else (lambda m: afficher(m, donnees=requete.get("saisies"))), matrice)
     return 0

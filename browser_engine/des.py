@@ -83,6 +83,9 @@ def _face(decl: dict[str, Any], item: Any, k: int) -> dict[str, int]:
                                   f"faces possibles : {_noms(decl)}, vide.", decl["id"])
         face[nom] = 1
         return face
+    if isinstance(item, int) and not isinstance(item, bool) and len(connus) == 1:
+        face[connus[0]] = _nombre(decl, item, f"la face {k}")  # a die of one number per face: « 3 » is 3 of it
+        return face
     if not isinstance(item, dict):
         raise ErreurParametre(f"Faces du dé : la face {k} doit être un symbole ({_noms(decl)}, vide) "
                               f"ou un objet {{symbole: nombre}}, pas {afficher(item)}.", decl["id"])

@@ -23,20 +23,25 @@ worst dice. Everything is computed exactly with icepool, after bounds checked be
 """
 from __future__ import annotations
 
+import math
+import re
+import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 import icepool
 
 from .des_libres_faces import MAX_FACES, MAX_VALEUR, Face, lire_faces, texte_faces
+from .des_libres_somme import cout_somme, etapes_garder, somme
 from .errors import ErreurEntree
 from .odds import fraction_texte, loi_en_lignes
 from .reader import verifier_structure
 from .schema_lite import afficher, lisible
 
 NOMS = "AB"
-MAX_DES = 60  # dice in one pool
+MAX_DES = 1000  # dice in one pool (the work estimate bounds what is done with them)
 MAX_SORTES = 6  # kinds of dice in one pool
 MAX_PROFONDEUR = 10  # new rolls of one exploding die
 PROFONDEUR_DEFAUT = 3
@@ -45,6 +50,7 @@ PROFONDEUR_DEFAUT = 3
 # Pyodide on a loaded machine (often 10 times slower on exploding dice's long exact fractions).
 MAX_COUT = 2_000_000
 MAX_ISSUES = 20_000  # values a pool's result may take
+FACTEUR_GARDER = 3.2  # work per step of a keep evaluation and per value of its result (see `cout`)
 OPERATIONS = {
     "somme": "Somme des dés",
     "meilleurs": "Somme des meilleurs dés",
@@ -53,6 +59,9 @@ OPERATIONS = {
     "symboles": "Nombre de symboles",
 }
 NUMERIQUES = frozenset(("somme", "meilleurs", "pires", "succes"))
+SANS_ACCENTS = {"succès": "succes"}
+# Terminal controls and the invisible marks that reorder text (bidirectional controls, U+202E…).
+INVISIBLES = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 CLES_RESERVE = frozenset(("nom", "des", "operation", "garder", "seuil", "symbole", "explosion", "relance"))
 CLES_DE = frozenset(("nombre", "faces", "nom"))
 LIMITES = {"des": MAX_DES, "sortes": MAX_SORTES, "faces": MAX_FACES, "valeur": MAX_VALEUR,
@@ -118,6 +127,11 @@ def _sorte(valeur: Any, ou: str) -> Sorte:
     nom = de.get("nom")
     if nom is not None and (not isinstance(nom, str) or len(nom) > 80):
         raise ErreurEntree(f"{ou} : le nom du dé est un texte de 80 caractères au plus.")
+    if isinstance(nom, str):
+        nom = unicodedata.normalize("NFC", nom)
+        if INVISIBLES.search(nom):
+            raise ErreurEntree(f"{ou} : le nom du dé contient un caractère de contrôle ou un caractère invisible "
+                               "qui change le sens d'écriture ; retirez-le.")
     return Sorte(nombre, tuple(lire_faces(de.get("faces"), ou)), lisible(nom.strip()) if nom else None)
 
 
@@ -133,6 +147,9 @@ def _faces_nommees(valeur: Any, ou: str, sortes: tuple[Sorte, ...], quoi: str) -
 
 def _operation(reserve: dict[str, Any], ou: str, sortes: tuple[Sorte, ...]) -> dict[str, Any]:
     operation = reserve.get("operation", "somme")
+    if isinstance(operation, str):  # « succès » as the page shows it, « Somme » typed by hand
+        operation = SANS_ACCENTS.get(unicodedata.normalize("NFC", operation.strip().lower()),
+                                     operation.strip().lower())
     if operation not in OPERATIONS:
         raise ErreurEntree(f"{ou} : opération {afficher(operation)} inconnue ; opérations possibles : "
                            f"{', '.join(OPERATIONS)}.")
@@ -155,7 +172,7 @@ def _operation(reserve: dict[str, Any], ou: str, sortes: tuple[Sorte, ...]) -> d
         if not connus:
             raise ErreurEntree(f"{ou} : aucune face ne porte de symbole à compter ; écrivez des symboles sur les "
                                "faces (par exemple « épée*2, vide*4 »).")
-        nom = symbole.strip().lower() if isinstance(symbole, str) else None
+        nom = unicodedata.normalize("NFC", symbole.strip().lower()) if isinstance(symbole, str) else None
         if nom not in connus:
             raise ErreurEntree(f"{ou} : symbole à compter {afficher(symbole)} absent des faces ; symboles des "
                                f"faces : {', '.join(lisible(c) for c in connus)}.")
@@ -254,30 +271,52 @@ def _etendue(reserve: Reserve, sorte: Sorte) -> int:
     return haut - bas + 1
 
 
+def _travail_des(reserve: Reserve) -> int:
+    """Work of each kind's own law (`loi_du_de`): faces × values per level of explosion."""
+    return sum(len(s.faces) * _etendue(reserve, s) * max(1, reserve.profondeur if any(_explose(reserve, s)) else 1)
+               for s in reserve.sortes)
+
+
+@lru_cache(maxsize=4)
+def lois_des_sortes(reserve: Reserve) -> tuple[tuple[Any, int], ...]:
+    """Each distinct law of one die of the pool, with how many dice follow it (equal kinds merged)."""
+    groupes: dict[Any, int] = {}
+    for sorte in reserve.sortes:
+        relance = [f.cle in reserve.relance for f in sorte.faces]
+        loi, _ = loi_du_de(_valeurs(reserve, sorte), _explose(reserve, sorte), relance, reserve.profondeur)
+        groupes[loi] = groupes.get(loi, 0) + sorte.nombre
+    return tuple(groupes.items())
+
+
 def cout(reserve: Reserve) -> int:
     """Estimated work of a pool, in units of about 0.25 µs of CPython (BENCHMARKS.md, « Dés libres »).
 
-    Each die's law costs faces × values per level of explosion. A sum then adds the dice one by
-    one, each addition costing the product of the two laws' sizes. Keeping the best or worst dice
-    is icepool's evaluator: measured close to values × dice × dice kept × sums kept × 0.045 µs,
-    plus values × dice² × 0.15 µs.
+    Each die's law costs faces × values per level of explosion; past the limit, that alone is the
+    answer. Then the laws are built (equal kinds merged) and the rest is counted on them:
+
+    * a sum raises each law to its number of dice and multiplies the kinds (`des_libres_somme.cout_somme`);
+    * keeping the best or worst dice is icepool's evaluator, which goes through every value any die
+      may show, and for each value through every split of the remaining dice among the distinct laws
+      (`des_libres_somme.etapes_garder`: dice that are one die truncated, as d4 to d20, merge),
+      carrying the partial sums: measured below steps × result size × √kept × 0.8 µs on a grid of
+      pools of 1 to 6 kinds of dice that are not dN (issue 37, item 16).
     """
-    etendues = [(_etendue(reserve, s), s) for s in reserve.sortes]
-    travail = sum(len(s.faces) * e * max(1, reserve.profondeur if any(_explose(reserve, s)) else 1)
-                  for e, s in etendues)
+    travail = _travail_des(reserve)
+    if travail > MAX_COUT:
+        return travail
+    lois = lois_des_sortes(reserve)
     if reserve.operation in ("meilleurs", "pires"):
         assert reserve.garder is not None
-        bornes = [_bornes(reserve, s) for s in reserve.sortes]
-        valeurs = max(h for _, h in bornes) - min(b for b, _ in bornes) + 1
-        n, garder = reserve.nombre_de_des, reserve.garder
-        sommes = garder * max(e for e, _ in etendues)
-        return travail + (valeurs * n * garder * sommes * 18 + valeurs * n * n * 60) // 100
-    total = 1
-    for e, s in etendues:
-        for _ in range(s.nombre):
-            travail += total * e
-            total += e - 1
-    return travail
+        etapes = etapes_garder([({int(v): int(q) for v, q in loi.items()}, n) for loi, n in lois])
+        return travail + math.ceil(etapes * taille_resultat(reserve) * math.sqrt(reserve.garder) * FACTEUR_GARDER)
+    # The answer: one exact fraction per value, whose digits grow with the dice (1000d6: 780 digits).
+    bits = sum(n * loi.denominator().bit_length() for loi, n in lois)
+    travail += taille_resultat(reserve) * 5 * (1 + bits // 64)
+    groupes = []
+    for loi, n in lois:
+        bas, haut = loi.min_outcome(), loi.max_outcome()
+        groupes.append((n, haut - bas + 1, len(loi), loi.denominator().bit_length()))
+    return travail + cout_somme(groupes)
 
 
 def taille_resultat(reserve: Reserve) -> int:
@@ -362,24 +401,20 @@ def loi_du_de(valeurs: list[int], explose: list[bool], relance: list[bool], prof
 
 def loi_reserve(reserve: Reserve) -> tuple[Any, Fraction]:
     """The pool's law and the chance that at least one of its dice reached the explosion depth."""
-    des: list[Any] = []
     intacte = Fraction(1)
     for sorte in reserve.sortes:
         relance = [f.cle in reserve.relance for f in sorte.faces]
-        loi, q = loi_du_de(_valeurs(reserve, sorte), _explose(reserve, sorte), relance, reserve.profondeur)
-        des += [loi] * sorte.nombre
+        q = loi_du_de(_valeurs(reserve, sorte), _explose(reserve, sorte), relance, reserve.profondeur)[1]
         intacte *= (1 - q) ** sorte.nombre
+    lois = lois_des_sortes(reserve)
     if reserve.operation in ("meilleurs", "pires"):
         assert reserve.garder is not None
-        pool = icepool.Pool(des)
+        pool = icepool.Pool([loi for loi, n in lois for _ in range(n)])
         gardes = pool.highest(reserve.garder) if reserve.operation == "meilleurs" else pool.lowest(reserve.garder)
         # An evaluator of our own: icepool's shared one keeps every pool's intermediate results for
         # the life of the worker (memory that only grows, and a time that depends on the past).
         return icepool.evaluator.SumEvaluator().evaluate(gardes), 1 - intacte
-    total = des[0]
-    for de in des[1:]:
-        total = total + de
-    return total, 1 - intacte
+    return somme(list(lois)), 1 - intacte
 
 
 def comparer(a: Any, b: Any) -> dict[str, Fraction]:
@@ -405,6 +440,14 @@ def _nombre(n: Fraction) -> dict[str, Any]:
     return {"fraction": fraction_texte(n), "probabilite": float(n)}
 
 
+def ordre_face(cle: str) -> tuple[int, int, str]:
+    """Faces in reading order: numbers by value (9 before 10), then symbols and blank faces by name."""
+    try:
+        return 0, int(cle), ""
+    except ValueError:
+        return 1, 0, cle
+
+
 def sortie(reserve: Reserve) -> str:
     """What the pool's values are, in French (`Somme des 2 meilleurs dés`, `Succès (5 ou plus)`)."""
     if reserve.operation == "meilleurs":
@@ -424,16 +467,17 @@ def resume(reserve: Reserve) -> str:
                      for s in reserve.sortes)
     morceaux = [des, sortie(reserve).lower() if reserve.operation != "symboles" else sortie(reserve)]
     if reserve.explosion:
-        morceaux.append(f"explose sur {', '.join(sorted(reserve.explosion))} (au plus {reserve.profondeur} "
+        faces = ", ".join(sorted(reserve.explosion, key=ordre_face))
+        morceaux.append(f"explose sur {faces} (au plus {reserve.profondeur} "
                         f"relance{'s' if reserve.profondeur > 1 else ''} par dé)")
     if reserve.relance:
-        morceaux.append(f"relance une fois {', '.join(sorted(reserve.relance))}")
+        morceaux.append(f"relance une fois {', '.join(sorted(reserve.relance, key=ordre_face))}")
     return " ; ".join(morceaux)
 
 
 def _reponse(reserve: Reserve, loi: Any, troncature: Fraction) -> dict[str, Any]:
     lignes = loi_en_lignes(loi)
-    moyenne = sum((Fraction(v) * p for v, p in lignes), Fraction(0))
+    moyenne = Fraction(sum(int(v) * int(q) for v, q in loi.items()), int(loi.denominator()))
     out: dict[str, Any] = {
         "nom": reserve.nom,
         "resume": resume(reserve),
@@ -443,7 +487,7 @@ def _reponse(reserve: Reserve, loi: Any, troncature: Fraction) -> dict[str, Any]
         "esperance": {"fraction": fraction_texte(moyenne), "valeur": float(moyenne)},
     }
     if reserve.explosion:
-        out["explosion"] = {"faces": sorted(reserve.explosion), "profondeur": reserve.profondeur}
+        out["explosion"] = {"faces": sorted(reserve.explosion, key=ordre_face), "profondeur": reserve.profondeur}
         out["issues"] = [{"id": "troncature", "nom": "Explosion arrêtée à la profondeur maximale",
                           **_nombre(troncature)}]
         out["note_troncature"] = (

@@ -14,6 +14,7 @@ The same syntax names the faces that explode or are rerolled. The result of read
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,7 @@ _DN = re.compile(r"[dD](\d+)\Z")
 _PLAGE = re.compile(r"([-+]?\d+)\s*\.\.\s*([-+]?\d+)\Z")
 _REPETITION = re.compile(r"(.+?)\s*[*×]\s*(\d+)\Z")
 _SYMBOLE = re.compile(r"[^\W\d_][\w'’-]*\Z")
+_DECIMAL = re.compile(r"[-+]?\d+\s*[,.]\s*\d+\Z")
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,10 @@ def _court(texte: str) -> str:
 
 
 def _entier(texte: str, ou: str) -> int:
+    chiffres = texte.strip().lstrip("+-").lstrip("0")
+    if len(chiffres) > len(str(MAX_VALEUR)):  # a huge number is never converted, nor shown in full
+        raise ErreurEntree(f"{ou} : la face {_court(texte.strip())} dépasse la limite de {MAX_VALEUR} "
+                           "(en valeur absolue).")
     valeur = int(texte)
     if abs(valeur) > MAX_VALEUR:
         raise ErreurEntree(f"{ou} : la face {valeur} dépasse la limite de {MAX_VALEUR} (en valeur absolue).")
@@ -98,13 +104,13 @@ def _jeton(texte: str, ou: str) -> list[Face]:
     brut = texte.strip()
     repetition = _REPETITION.match(brut)
     if repetition and not _ENTIER.match(brut):
-        fois = int(repetition.group(2))
+        fois = int(repetition.group(2)) if len(repetition.group(2)) <= 6 else MAX_FACES + 1
         if not 1 <= fois <= MAX_FACES:
             raise ErreurEntree(f"{ou} : « {_court(brut)} » répète une face {fois} fois ; de 1 à {MAX_FACES} fois.")
         return _jeton(repetition.group(1), ou) * fois
     dn = _DN.match(brut)
     if dn:
-        cote = int(dn.group(1))
+        cote = int(dn.group(1)) if len(dn.group(1)) <= 6 else MAX_FACES + 1
         if not 1 <= cote <= MAX_FACES:
             raise ErreurEntree(f"{ou} : « {_court(brut)} » : un dé a de 1 à {MAX_FACES} faces.")
         return [Face(v, (), True) for v in range(1, cote + 1)]
@@ -119,7 +125,12 @@ def _jeton(texte: str, ou: str) -> list[Face]:
     return [_une_face(brut, ou)]
 
 
-def _jetons(texte: str) -> list[str]:
+def _jetons(texte: str, ou: str) -> list[str]:
+    if ";" in texte:  # « 1,5; 2,5 »: with semicolons, a comma between digits is a French decimal
+        decimal = next((t.strip() for t in texte.split(";") if _DECIMAL.match(t.strip())), None)
+        if decimal is not None:
+            raise ErreurEntree(f"{ou} : « {_court(decimal)} » est un nombre décimal ; une face porte un nombre "
+                               "entier (séparez les faces par des virgules ou des points-virgules).")
     if "," in texte or ";" in texte:
         return re.split(r"[,;]", texte)
     return texte.split()
@@ -136,18 +147,21 @@ def lire_faces(valeur: Any, ou: str) -> list[Face]:
         ErreurEntree: an unreadable face, a value or a count past its limit (French message).
 
     """
+    morceaux: list[str]
     if isinstance(valeur, list):
         if len(valeur) > MAX_FACES:
             raise ErreurEntree(f"{ou} : {len(valeur)} faces ; au plus {MAX_FACES} par dé.")
-        morceaux: list[str] = []
+        morceaux = []
         for item in valeur:
             if isinstance(item, bool) or not isinstance(item, int | str):
                 raise ErreurEntree(f"{ou} : une face est un nombre entier ou un texte, pas {type(item).__name__}.")
-            morceaux.append(str(item))
+            morceaux.append(unicodedata.normalize("NFC", str(item)))
+    elif isinstance(valeur, int) and not isinstance(valeur, bool):  # `faces: 6` in YAML: the text « 6 »
+        morceaux = [str(valeur)]
     elif isinstance(valeur, str):
         if len(valeur) > MAX_TEXTE:
             raise ErreurEntree(f"{ou} : le texte des faces dépasse {MAX_TEXTE} caractères.")
-        morceaux = _jetons(valeur)
+        morceaux = _jetons(unicodedata.normalize("NFC", valeur), ou)
     else:
         raise ErreurEntree(f"{ou} : indiquez les faces du dé en texte (par exemple « d6 » ou « 1, 2, 3, 4 »).")
     while morceaux and not morceaux[-1].strip():  # a trailing comma is forgiven

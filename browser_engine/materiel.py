@@ -18,13 +18,29 @@ from typing import Any
 from .errors import ErreurEntree
 
 FORMAT = "compendium-materiel"
+VERSION = 1  # the format's version the site writes and reads (materiel-format.js, VERSION)
 MAX_CARTES = 60  # as many cards as a deck parameter takes (hami_probas.MAX_CARTES)
 ENTIER = re.compile(r"\s*\d{1,6}\s*", re.ASCII)
 
 
 def est_materiel(document: Any) -> bool:
-    """True for a « Mon matériel » file (an object whose `format` says so)."""
-    return isinstance(document, dict) and document.get("format") == FORMAT
+    """True for a « Mon matériel » file (an object whose `format` says so).
+
+    Raises:
+        ErreurEntree: an object whose `format` names another format (« autre »), as the page refuses it.
+
+    """
+    if not isinstance(document, dict) or "format" not in document:
+        return False
+    if document["format"] != FORMAT:
+        raise ErreurEntree(f"Fichier de matériel : format {_court(document['format'])} inconnu ; le fichier exporté "
+                           f"par « Mon matériel » porte le format « {FORMAT} ».")
+    return True
+
+
+def _court(valeur: Any) -> str:
+    texte = str(valeur)
+    return f"« {texte if len(texte) <= 40 else texte[:39] + '…'} »"
 
 
 def _nombre(valeur: Any) -> Any:
@@ -69,6 +85,10 @@ def cartes(sortes: Any) -> list[dict[str, Any]]:
 
 
 def _verifier(document: dict[str, Any], jeu: str) -> None:
+    version = document.get("version", VERSION)
+    if isinstance(version, bool) or not isinstance(version, int) or not 1 <= version <= VERSION:
+        raise ErreurEntree(f"Fichier de matériel : version {_court(version)} du format inconnue ou plus récente que "
+                           f"celle de ce site ({VERSION}) ; exportez-le de nouveau depuis la page « Mon matériel ».")
     if document.get("jeu") not in (None, jeu):
         raise ErreurEntree(f"Ce fichier est le matériel du jeu « {str(document['jeu'])[:40]} », pas de « {jeu} ».")
     for genre in ("des", "paquets", "valeurs"):

@@ -520,6 +520,11 @@ def action_probas(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: d
             raise ErreurEntree(f"Groupe de cibles inconnu : {noms} attendu.")
         matrice.cibles = [c for c in matrice.cibles if c.groupe == groupe]
     if len(matrice.cibles) > MAX_CIBLES:
+        adverses = sum(1 for c in matrice.cibles if c.groupe == "adverse")
+        if adverses:  # the opposing list's entries share the columns with the game's reference targets
+            raise ErreurEntree(f"Trop de cibles ({len(matrice.cibles)}, {MAX_CIBLES} au plus) : la liste adverse en "
+                               f"ajoute {adverses} aux {len(matrice.cibles) - adverses} cibles de référence ; gardez-y "
+                               f"au plus {max(0, MAX_CIBLES - len(matrice.cibles) + adverses)} entrées.")
         raise ErreurEntree(f"Trop de cibles ({len(matrice.cibles)}) : {MAX_CIBLES} au plus.")
     calculs = Calculs(donnees_jeu)
     if requete.get("cellule") is not None:

@@ -38,7 +38,18 @@ def nom_de_type(value: Any) -> str:
 
 
 def _taille(octets: int) -> str:
-    return f"{octets / 1_048_576:.1f}".replace(".", ",") + " Mo"
+    """A size in Mo, or in bytes when one decimal would not tell it from the limit (« 1,0 Mo »)."""
+    mo = f"{octets / 1_048_576:.1f}"
+    if octets != MAX_OCTETS and mo == f"{MAX_OCTETS / 1_048_576:.1f}":
+        return f"{octets:,} octets".replace(",", "\u202f")
+    return mo.replace(".", ",") + " Mo"
+
+
+def taille_trop_grande(quoi: str, octets: int, au_moins: bool = False) -> str:
+    """The message refusing a text or a file past `MAX_OCTETS` (its size told apart from the limit)."""
+    limite = f"{MAX_OCTETS:,}".replace(",", "\u202f")
+    return (f"{quoi} trop volumineux ({_taille(octets)}{' au moins' if au_moins else ''}) : la taille maximale "
+            f"acceptée est {_taille(MAX_OCTETS)} ({limite} octets).")
 
 
 def decoder(texte: str | bytes | bytearray | memoryview) -> str:
@@ -51,8 +62,7 @@ def decoder(texte: str | bytes | bytearray | memoryview) -> str:
     if isinstance(texte, (bytes, bytearray, memoryview)):
         data = bytes(texte)
         if len(data) > MAX_OCTETS:
-            raise ErreurEntree(f"Fichier trop volumineux ({_taille(len(data))}) : la taille maximale "
-                               f"acceptée est {_taille(MAX_OCTETS)}.")
+            raise ErreurEntree(taille_trop_grande("Fichier", len(data)))
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -61,15 +71,13 @@ def decoder(texte: str | bytes | bytearray | memoryview) -> str:
                                f"à la ligne {ligne}). Enregistrez-le en UTF-8.", ligne) from None
     elif isinstance(texte, str):
         if len(texte) > MAX_OCTETS:
-            raise ErreurEntree(f"Texte trop volumineux ({_taille(len(texte))} au moins) : la taille maximale "
-                               f"acceptée est {_taille(MAX_OCTETS)}.")
+            raise ErreurEntree(taille_trop_grande("Texte", len(texte), au_moins=True))
         try:
             size = len(texte.encode("utf-8"))
         except UnicodeEncodeError:
             raise ErreurEntree("Le texte contient des caractères invalides (moitiés de paires UTF-16).") from None
         if size > MAX_OCTETS:
-            raise ErreurEntree(f"Texte trop volumineux ({_taille(size)}) : la taille maximale acceptée "
-                               f"est {_taille(MAX_OCTETS)}.")
+            raise ErreurEntree(taille_trop_grande("Texte", size))
         text = texte
     else:
         raise ErreurEntree(f"Entrée illisible : un texte était attendu, pas {type(texte).__name__}.")

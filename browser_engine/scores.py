@@ -7,6 +7,7 @@ A game declares its scores in `data/<jeu>/scores.yaml` (exported in the bundle u
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -19,6 +20,8 @@ from .schema_lite import afficher, lisible
 NOM_MAX = 60
 LISTE_MAX = 60
 _SEPARATEURS = re.compile(r"[\s,;]+")
+# Terminal controls and the invisible marks that reorder text (bidirectional controls, U+202E…).
+INVISIBLES = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def declarations(donnees_jeu: dict[str, Any]) -> list[dict[str, Any]]:
@@ -59,6 +62,11 @@ def _liste(decl: dict[str, Any], value: Any) -> list[int]:
                                   f"{decl['max']} (reçu : {afficher(item)}).", decl["id"], decl.get("min"),
                                   decl.get("max")) from None
     return sorted(set(out))
+
+
+def _decrit(value: Any) -> str:
+    """A value a message says it did not expect: « une valeur vide » rather than « null »."""
+    return "une valeur vide" if value is None else afficher(value)
 
 
 def _vide(value: Any) -> bool:
@@ -103,7 +111,10 @@ def _nom(value: Any, rang: int, libelle: str) -> str:
         return f"{libelle} {rang}"
     if not isinstance(value, (str, int)) or isinstance(value, bool):
         raise ErreurEntree(f"{libelle} {rang} : le nom doit être un texte (reçu : {afficher(value)}).")
-    texte = " ".join(str(value).split())
+    texte = unicodedata.normalize("NFC", " ".join(str(value).split()))  # « Élise » typed either way is one player
+    if INVISIBLES.search(texte):
+        raise ErreurEntree(f"{libelle} {rang} : le nom contient un caractère de contrôle ou un caractère invisible "
+                           "qui change le sens d'écriture ; retirez-le.")
     if len(texte) > NOM_MAX:
         raise ErreurEntree(f"{libelle} {rang} : nom trop long ({len(texte)} caractères, {NOM_MAX} au plus).")
     return texte
@@ -120,7 +131,7 @@ def _lignes(decl: dict[str, Any], lignes: Any) -> list[dict[str, Any]]:
         return []
     if not isinstance(lignes, list):
         raise ErreurEntree(f"« joueurs » doit être une liste ({bornes['min']} à {bornes['max']} {pluriel}), "
-                           f"pas {afficher(lignes)}.")
+                           f"pas {_decrit(lignes)}.")
     if not bornes["min"] <= len(lignes) <= bornes["max"]:
         raise ErreurEntree(f"« {decl['nom']} » se calcule avec {bornes['min']} à {bornes['max']} {pluriel} "
                            f"(reçu : {len(lignes)}).")
@@ -128,7 +139,8 @@ def _lignes(decl: dict[str, Any], lignes: Any) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for rang, ligne in enumerate(lignes, 1):
         if not isinstance(ligne, dict):
-            raise ErreurEntree(f"{libelle} {rang} : un objet {{nom, …}} est attendu, pas {afficher(ligne)}.")
+            raise ErreurEntree(f"{libelle} {rang} : une ligne avec son nom et ses valeurs est attendue, "
+                               f"pas {_decrit(ligne)}.")
         nom = _nom(ligne.get("nom"), rang, libelle)
         ou = f"{libelle} « {nom} »"
         _inconnus(ligne, ["nom"] + [c["id"] for c in champs], ou)
@@ -155,7 +167,8 @@ def lire_document(decl: dict[str, Any], document: Any) -> dict[str, Any]:
     if document is None:
         document = {}
     if not isinstance(document, dict):
-        raise ErreurEntree(f"Le document doit être un objet {{joueurs: […], …}}, pas {afficher(document)}.")
+        raise ErreurEntree(f"Le document doit être un objet qui donne les joueurs et les valeurs de la partie, "
+                           f"pas {_decrit(document)}.")
     try:
         verifier_structure(document)
     except ErreurEntree as exc:

@@ -2,8 +2,14 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+
+from browser_engine.cli_argparse import ParseurFrancais
+from browser_engine.cli_donnees import os_reason
+from browser_engine.cli_sortie import SortieEchappee
 
 from .model import Site
 from .plugin import load_site, site_pages
@@ -13,10 +19,31 @@ from .scaffold import ScaffoldError, create_game
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the generator's command line; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m generator", description="Générateur Compendium")
-    sub = parser.add_subparsers(dest="commande", required=True)
+def main(argv: Sequence[str] | None = None) -> int:
+    r"""Run the generator's command line; returns the exit status.
+
+    Every output goes through `SortieEchappee` (terminal control characters of the data shown as
+    `\uXXXX`), and a reader that stops early (`| head -1`) ends the output quietly.
+    """
+    sortie, erreurs = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = SortieEchappee(sortie), SortieEchappee(erreurs)
+    try:
+        status = _main(argv)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keeps the interpreter's final flush quiet
+        return 0
+    finally:
+        if isinstance(sys.stdout, SortieEchappee):  # not the null device set after a closed pipe
+            sys.stdout = sortie
+        sys.stderr = erreurs
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = ParseurFrancais(prog="python -m generator", description="Générateur Compendium")
+    sub = parser.add_subparsers(dest="commande", required=True, title="commandes", metavar="COMMANDE",
+                                parser_class=ParseurFrancais)
     sub.add_parser("check", help="valider toutes les données")
     dump = sub.add_parser("dump", help="écrire les pages Markdown générées dans un dossier")
     dump.add_argument("dossier", type=Path)
@@ -28,9 +55,20 @@ def main(argv: list[str] | None = None) -> int:
     nouveau.add_argument("id", help="identifiant du jeu : minuscules, chiffres et tirets (mon-jeu)")
     nouveau.add_argument("--nom", required=True, help="nom affiché du jeu")
     parser.add_argument("--racine", type=Path, default=ROOT, help="racine du projet (data/, schemas/)")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    args = _parser().parse_args(argv)
     if args.commande == "nouveau-jeu":
         return new_game(args.racine, args.id, args.nom)
+    if args.commande == "figer-version" and not (args.racine / "data" / args.jeu / "jeu.yaml").is_file():
+        print(f"Jeu inconnu : « {args.jeu[:80]} » ; jeux du projet : {', '.join(game_ids(args.racine))}.",
+              file=sys.stderr)
+        return 2
+    if args.commande == "dump" and (refused := unwritable(args.dossier)):
+        print(refused, file=sys.stderr)
+        return 2
     try:
         site = load_site(args.racine, only=[args.jeu] if args.commande == "figer-version" else None)
     except DataError as exc:
@@ -45,12 +83,42 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.commande == "figer-version":
         return freeze_version(site, args.racine, args.version)
-    pages = site_pages(site, args.racine)
-    for uri, text in pages.items():
-        target = args.dossier / uri
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-    print(f"{len(pages)} pages écrites dans {args.dossier}")
+    return dump(site, args.racine, args.dossier)
+
+
+def game_ids(root: Path) -> list[str]:
+    """The ids of the project's games (the folders of data/ holding a manifest)."""
+    return sorted(p.parent.name for p in (root / "data").glob("*/jeu.yaml"))
+
+
+def unwritable(folder: Path) -> str | None:
+    """Why the pages cannot be written in `folder` (created when missing); None when they can."""
+    if folder.exists() and not folder.is_dir():
+        return f"Erreur : {folder} n'est pas un dossier : indiquez un dossier (nouveau ou existant) pour les pages."
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"Erreur : impossible de créer le dossier {folder} ({os_reason(exc)})."
+    return None
+
+
+def dump(site: Site, root: Path, folder: Path) -> int:
+    """Write the generated Markdown pages under `folder` (`dump`); 2 when the folder cannot be written."""
+    try:
+        pages = site_pages(site, root)
+    except DataError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    try:
+        for uri, text in pages.items():
+            target = folder / uri
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        where = exc.filename if exc.filename is not None else folder
+        print(f"Erreur : impossible d'écrire les pages dans {folder} ({where} : {os_reason(exc)}).", file=sys.stderr)
+        return 2
+    print(f"{len(pages)} pages écrites dans {folder}")
     return 0
 
 

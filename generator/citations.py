@@ -222,7 +222,9 @@ def game_problems(files: list[DataFile]) -> list[Problem]:
     if book is None:
         return problems
     value = book.value[KIND]
-    problems += _contents_problems(book, value)
+    broken = _contents_problems(book, value)
+    if broken:  # the citations are read against the contents: a wrong contents is reported alone, on its file
+        return problems + broken
     contents = Contents.of(value)
     for c in found:
         message = page_problem(contents, c.page, c.section, c.line)
@@ -245,4 +247,35 @@ def _contents_problems(book: DataFile, value: dict[str, Any]) -> list[Problem]:
     for i, entry in enumerate(value["entrees"]):
         if pages is not None and entry["page"] > pages:
             problems.append(book.problem((KIND, "entrees", i, "page"), f"page {entry['page']} au-delà des {pages} pages"))
+    return problems + _repeated(book, "entrees", "titre", "section") + _repeated(book, "index", "terme", "terme") \
+        + _index_problems(book, value.get("index") or [], pages)
+
+
+def _repeated(book: DataFile, key: str, field: str, what: str) -> list[Problem]:
+    """Entries of the contents, or terms of the index, copied twice (same title or term)."""
+    problems = []
+    seen: dict[str, int] = {}
+    for i, item in enumerate(book.value[KIND].get(key) or []):
+        name = normalize(str(item.get(field, "")))
+        if name in seen:
+            line, col = book.position((KIND, key, seen[name], field))
+            problems.append(book.problem((KIND, key, i, field), f"{what} « {item.get(field)} » en double (déjà en "
+                                         f"ligne {line}, colonne {col}) : le livre ne l'imprime qu'une fois"))
+        seen.setdefault(name, i)
+    return problems
+
+
+def _index_problems(book: DataFile, index: list[dict[str, Any]], pages: int | None) -> list[Problem]:
+    """An index term's pages exist in the book and go forward."""
+    problems = []
+    for i, term in enumerate(index):
+        previous = 0
+        for j, page in enumerate(term.get("pages") or []):
+            here = (KIND, "index", i, "pages", j)
+            if pages is not None and page > pages:
+                problems.append(book.problem(here, f"page {page} au-delà des {pages} pages du livre"))
+            elif page < previous:
+                problems.append(book.problem(here, f"p. {page} après p. {previous} : l'index donne les pages dans "
+                                             "l'ordre croissant"))
+            previous = max(previous, page)
     return problems

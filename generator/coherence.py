@@ -15,6 +15,7 @@ from typing import Any
 from markdown.extensions.toc import slugify
 
 from .engine_data import schema_path
+from .links import title_problem
 from .load import DataFile
 from .problems import Problem
 from .urls import CATALOGUE_PAGE
@@ -40,6 +41,10 @@ LINK_TARGET = re.compile(r"(!?)\[[^\]]*\]\(\s*<?([^)>\s]*)")
 REFERENCE_DEFINITION = re.compile(r"^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)", re.MULTILINE)
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 CONTROL = re.compile(r"[\x00-\x20\x7f]+")
+# Characters no data text may hold, even written as YAML escapes (« \\e », « \\x9b », « \\u202E »): C0 controls
+# but line feed and tab, DEL, C1 controls (U+0085 included), line and paragraph separators, and the
+# bidirectional controls that reorder what a reader sees.
+FORBIDDEN_CHARACTER = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
 
 
 def game_problems(files: list[DataFile]) -> list[Problem]:
@@ -310,6 +315,11 @@ def doubled_link_words(entries: list[Located]) -> list[Problem]:
                     continue
                 before = WORD_BEFORE.search(text[:match.start()])
                 after = WORD_AFTER.search(text[match.end():])
+                # Issue 37, item 10: « que son Le niveau », « jusqu'à 3 Utiliser… » (« le Le » is said below).
+                misplaced = title_problem(text[:match.start()], names.get(match.group(1), ""))
+                if misplaced and not (before and before.group(1).casefold() == words[0].casefold()):
+                    found.append(entry.file.problem(parts, f"« {match.group(0)} » : {misplaced} ; écrivez "
+                                                    f"« [[{match.group(1)}|texte]] » avec les mots de la phrase"))
                 for word, edge in ((before, words[0]), (after, words[-1])):
                     if word and word.group(1).casefold() == edge.casefold():
                         shown = f"{word.group(1)} {' '.join(words)}" if word is before else f"{' '.join(words)} {word.group(1)}"
@@ -339,6 +349,10 @@ def _strings(value: Any, parts: Parts) -> Iterator[tuple[Parts, str]]:
 
 def text_problem(text: str, parts: Parts = ()) -> str | None:
     """Why a data string could run code, load from another host or swallow the page; None when it is safe."""
+    bad = FORBIDDEN_CHARACTER.search(text)
+    if bad:
+        return (f"caractère de contrôle U+{ord(bad.group(0)):04X} interdit dans un texte (position {bad.start() + 1}) : "
+                "il brouillerait l'affichage ou le terminal ; retirez-le")
     code = any(part in CODE_FIELDS for part in parts)
     if not code and ("```" in text or "~~~" in text):
         if sum(1 for line in text.split("\n") if FENCE.match(line)) % 2:

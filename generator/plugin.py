@@ -18,9 +18,9 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from . import checks, des_libres_page, export, load, minify, model, offline, print_sheets, render, search, validate
+from . import checks, des_libres_page, export, links, load, minify, model, offline, print_sheets, render, search, validate
 from .model import Site
-from .problems import DataError
+from .problems import DataError, Problem
 from .version_pages import exported_files as version_files
 from .version_pages import version_pages, with_versions_nav
 
@@ -102,7 +102,33 @@ def site_pages(site: Site, root: Path) -> dict[str, str]:
     pages.update(print_sheets.print_pages_md(site))
     pages.update(version_pages(site))
     pages.update(des_libres_page.page(site))
-    return pages
+    return with_explicit_links(site, pages)
+
+
+def with_explicit_links(site: Site, pages: dict[str, str]) -> dict[str, str]:
+    """Every page with the `[[id]]` links of any text field rendered (notes, readings, help texts).
+
+    A game's pages resolve the ids in their game; a page of the whole site renders its own links. Any
+    « [[ » left outside code is an error: the page would show the raw markup.
+
+    Raises:
+        DataError: a page still holds « [[ » (an unknown id, or markup a template shows raw).
+
+    """
+    games = {game.id: game for game in site.games}
+    out: dict[str, str] = {}
+    problems = []
+    for uri, text in pages.items():
+        game = games.get(uri.split("/", 1)[0]) if "/" in uri else None
+        if game is not None:
+            text = links.explicit_links(text, game, uri)
+        left = links.leftover_markup(text)
+        if left:
+            problems.append(Problem(f"(page générée) {uri}", 1, 1, "$", f"lien « [[…]] » non rendu, {left}"))
+        out[uri] = text
+    if problems:
+        raise DataError(problems)
+    return out
 
 
 class CompendiumConfig(Config):
@@ -124,9 +150,9 @@ class CompendiumPlugin(BasePlugin[CompendiumConfig]):
         self.root = (Path(config.config_file_path).parent / self.config.racine).resolve()
         try:
             self.site = load_site(self.root)
+            self.pages = site_pages(self.site, self.root)
         except DataError as exc:
             raise PluginError("Données invalides :\n" + str(exc)) from None
-        self.pages = site_pages(self.site, self.root)
         tools = with_versions_nav(self.site, render.tool_nav(self.site, set(self.pages)))
         config.nav = des_libres_page.with_nav(render.nav(self.site, tools))
         return config

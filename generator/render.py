@@ -12,7 +12,7 @@ from typing import Any
 import jinja2
 
 from . import materiel as materiel_page
-from .links import LinkIndex, linkify, plain_link, tooltip_link
+from .links import LinkIndex, explicit_links, linkify, plain_link, tooltip_link
 from .model import Entry, Game, Page, Site
 from .odds_tables import roll_chance
 from .urls import CATALOGUE_PAGE, ENTRY_INDEX, GLOSSARY, relative_link
@@ -32,6 +32,7 @@ def environment() -> jinja2.Environment:
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["cellule"] = cell
     env.filters["texte_en_ligne"] = inline_text
+    env.filters["liens_explicites"] = explicit_links  # {{ texte|liens_explicites(jeu, uri) }}: `[[id]]` of any data text
     env.filters["libelle_colonne"] = column_value
     env.filters["yaml_chaine"] = yaml_string
     env.filters["accord"] = accord

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from pathlib import Path
 
 SCAFFOLD_ID = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")
 ID_MAX = 40
+# Terminal controls (C0, DEL, C1) and the invisible marks that reorder text (bidirectional controls).
+CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 class ScaffoldError(Exception):
@@ -127,12 +130,13 @@ entrees:
         f"schemas/liste-{game_id}.schema.json": json.dumps(list_schema(game_id, name), ensure_ascii=False, indent=2)
         + "\n",
         f"browser_engine/jeux/{game_id.replace('-', '_')}/__init__.py": f'''\
-"""{name}: every rule of the game is data (`data/{game_id}/`), so the game has no Python part yet.
+"""Every rule of the game `{game_id}` is data (`data/{game_id}/`), so the game has no Python part yet.
 
 Add a part here only for what data cannot say (see `browser_engine/jeux/__init__.py` and the guide
 « Ajouter un jeu »): `liste` (costs, derived values, rules between entries), `calculs` (odds),
 `liste_probas` (odds of a list), `scores`; then name it in `PARTS`.
 """
+NOM = {name!r}  # the game's name, as `data/{game_id}/jeu.yaml` gives it
 PARTS: tuple[str, ...] = ()
 ''',
     }
@@ -184,19 +188,73 @@ def list_schema(game_id: str, name: str) -> dict[str, object]:
     }
 
 
+def is_project(root: Path) -> bool:
+    """Whether `root` is a Compendium project: its site configuration, data, schemas and pages."""
+    return ((root / "mkdocs.yml").is_file() and (root / "data").is_dir() and (root / "content").is_dir()
+            and (root / "schemas" / "commun.schema.json").is_file())
+
+
+def reserved_ids(root: Path) -> set[str]:
+    """Ids a game may not take: the site's own pages and folders at its root, which a game's folder would hide.
+
+    Read from the project itself: the pages of `content/`, the pages the generator writes at the root
+    (general index, interpretations…), the tools' folder (`outils/`), the theme's folders
+    (`site_overrides/`: `assets`, `partials`) and the search plugin's folder.
+    """
+    from .des_libres_page import URI as DES_LIBRES
+    from .render import GLOBAL_PAGES
+
+    names = {p.stem for p in (root / "content").glob("*.md")} | {Path(uri).stem for uri in GLOBAL_PAGES}
+    names |= {p.name for p in (root / "content").iterdir() if p.is_dir()}
+    names |= {Path(DES_LIBRES).parts[0]} | {"search"}  # mkdocs' search plugin writes search/
+    overrides = root / "site_overrides"
+    if overrides.is_dir():
+        names |= {p.name for p in overrides.iterdir() if p.is_dir()}
+    return names
+
+
+def name_problem(root: Path, name: str) -> str | None:
+    """Why `check` would refuse the game's name (the manifest schema's `nom`, then the data's text rules)."""
+    import jsonschema
+
+    from .coherence import text_problem
+
+    common = json.loads((root / "schemas" / "commun.schema.json").read_text(encoding="utf-8"))
+    error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(common["$defs"]["nom"]).iter_errors(name))
+    if error is not None:
+        rule = common["$defs"]["nom"]
+        return (f"le nom doit compter de {rule.get('minLength', 1)} à {rule.get('maxLength')} caractères "
+                f"(reçu : {len(name)})")
+    return text_problem(name)
+
+
 def create_game(root: Path, game_id: str, name: str) -> list[Path]:
     """Write the new game's files under `root`; return their paths.
 
     Raises:
-        ScaffoldError: the id is not a new kebab-case id, the name is empty, or a file already exists.
+        ScaffoldError: `root` is not a Compendium project, the id is not a new kebab-case id or is one of
+            the site's pages, the name is empty or one `check` refuses, or a file already exists.
 
     """
+    if not is_project(root):
+        raise ScaffoldError(f"{root} n'est pas un projet Compendium (mkdocs.yml, data/, content/ et schemas/ "
+                            "attendus) : indiquez sa racine avec --racine, rien n'a été écrit.")
     if len(game_id) > ID_MAX or not SCAFFOLD_ID.match(game_id):
         raise ScaffoldError(f"Identifiant de jeu invalide « {game_id[:ID_MAX]} » : des minuscules sans accents, "
                             f"des chiffres et des tirets, une lettre d'abord, {ID_MAX} caractères au plus "
                             "(par exemple : mon-jeu).")
+    if game_id in reserved_ids(root):
+        raise ScaffoldError(f"Identifiant de jeu « {game_id} » réservé : c'est une page ou un dossier du site, que le "
+                            "jeu cacherait. Choisissez un autre identifiant.")
+    name = unicodedata.normalize("NFC", name)
     if not name.strip() or "\n" in name:
         raise ScaffoldError("Nom du jeu vide ou sur plusieurs lignes : donnez-le avec --nom \"Nom du jeu\".")
+    if CONTROLS.search(name):
+        raise ScaffoldError("Nom du jeu refusé : il contient un caractère de contrôle ou de sens d'écriture "
+                            "invisible.")
+    problem = name_problem(root, name.strip())
+    if problem:
+        raise ScaffoldError(f"Nom du jeu refusé par la vérification des données : {problem}.")
     files = {root / path: text for path, text in game_files(game_id, name.strip()).items()}
     taken = [path for path in files if path.exists()] + [path for path in (root / "data" / game_id,) if path.exists()]
     if taken:

@@ -342,7 +342,7 @@ def _references(value: Any, parts: tuple[str | int, ...], fields: set[str], fiel
         yield parts, json.dumps(value), "renvoi (identifiant attendu)", kind
     if isinstance(value, str):
         for match in EXPLICIT_LINK.finditer(value):
-            yield parts, match.group(1).strip(), "lien [[…]]", None
+            yield parts, match.group(1).split("|", 1)[0].strip(), "lien [[…]]", None  # [[id]] or [[id|texte]]
 
 
 def _form_clashes(defined: dict[str, Located]) -> list[Problem]:

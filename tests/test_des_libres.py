@@ -206,25 +206,29 @@ def test_resume_et_sortie_en_francais() -> None:
 
 @pytest.fixture
 def sans_calcul(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Any law computed fails the test: a refused pool must be refused before."""
+    """Any pool's law computed fails the test: a refused pool must be refused before.
+
+    One die's law (`loi_du_de`) is built for the estimate, once its own work is within the limit
+    (issue 37, item 16): only the pool's law and the sum are forbidden here.
+    """
     def interdit(*args: object) -> None:
         raise AssertionError("calcul lancé malgré une borne dépassée")
 
     monkeypatch.setattr(des_libres, "loi_reserve", interdit)
-    monkeypatch.setattr(des_libres, "loi_du_de", interdit)
+    monkeypatch.setattr(des_libres, "somme", interdit)
 
 
 @pytest.mark.parametrize(("reserve", "attendu"), [
-    ({"des": [{"nombre": 61, "faces": "d6"}]}, "de 1 à 60"),
-    ({"des": [{"nombre": 40, "faces": "d6"}, {"nombre": 21, "faces": "d4"}]}, "61 dés ; au plus 60 dés par réserve"),
+    ({"des": [{"nombre": 1001, "faces": "d6"}]}, "de 1 à 1000"),
+    ({"des": [{"nombre": 600, "faces": "d6"}, {"nombre": 401, "faces": "d4"}]}, "1001 dés ; au plus 1000 dés par réserve"),
     ({"des": [{"nombre": 1, "faces": f"d{k}"} for k in range(2, 9)]}, "7 sortes de dés ; au plus 6 par réserve"),
     ({"des": [{"nombre": 1, "faces": "d101"}]}, "de 1 à 100 faces"),
     ({"des": [{"nombre": 1, "faces": "1..101"}]}, "101 faces ; au plus 100 par dé"),
     ({"des": [{"nombre": 1, "faces": "x*60, y*41"}]}, "plus de 100 faces"),
     ({"des": [{"nombre": 1, "faces": "1, 1001"}]}, "dépasse la limite de 1000"),
     ({"des": [{"nombre": 2, "faces": "d6"}], "explosion": {"faces": "6", "profondeur": 11}}, "de 1 à 10"),
-    ({"des": [{"nombre": 30, "faces": "d100"}]}, "trop lourd pour le navigateur"),
-    ({"des": [{"nombre": 60, "faces": "d6"}], "explosion": {"faces": "6", "profondeur": 10}}, "trop lourd"),
+    ({"des": [{"nombre": 1000, "faces": "d20"}]}, "trop lourd pour le navigateur"),
+    ({"des": [{"nombre": 300, "faces": "d6"}], "explosion": {"faces": "6", "profondeur": 10}}, "trop lourd"),
     ({"des": [{"nombre": 60, "faces": "d20"}], "operation": "meilleurs", "garder": 59}, "trop lourd"),
     ({"des": [{"nombre": 10, "faces": "d100"}], "explosion": {"faces": "1..100", "profondeur": 10}}, "trop lourd"),
     ({"des": [{"nombre": 60, "faces": "0, 1000"}]}, "pourrait prendre 60 001 valeurs ; au plus 20 000"),
@@ -238,17 +242,25 @@ def test_bornes_verifiees_avant_le_calcul(sans_calcul: None, reserve: dict[str, 
 
 def test_le_message_de_travail_nomme_sa_limite(sans_calcul: None) -> None:
     with pytest.raises(ErreurEntree, match="limite 2\u202f000\u202f000") as erreur:
-        des_libres.calculer({"reserves": [{"des": [{"nombre": 2, "faces": "d6"}]}, {"des": [{"nombre": 30, "faces": "d100"}]}]})
+        des_libres.calculer({"reserves": [{"des": [{"nombre": 2, "faces": "d6"}]}, {"des": [{"nombre": 1000, "faces": "d20"}]}]})
     assert erreur.value.message.startswith("Réserve B : calcul exact trop lourd")
 
 
 def test_exemples_de_la_page_dans_les_bornes() -> None:
-    """The page says 60 d20 added up pass and 30 d100 do not (templates/des-libres.md.j2)."""
+    """The page's examples of the work limit hold (templates/des-libres.md.j2)."""
     page = " ".join((ROOT / "generator" / "templates" / "des-libres.md.j2").read_text("utf-8").split())
-    assert "30 d100 additionnés le dépassent, 60 d20 non" in page
-    des_libres.verifier_bornes(des_libres.lire_reserve({"des": [{"nombre": 60, "faces": "d20"}]}, "A"))
+    assert ("1 000 d6 additionnés passent, 1 000 d20 non ; garder les 3 meilleurs de 60 dés passe pour des d4 à "
+            "d20, pas pour 6 sortes de 10 dés aux faces inégales comme « 1, 1, 2, 3, 5, 8 »") in page
+    des_libres.verifier_bornes(des_libres.lire_reserve({"des": [{"nombre": 1000, "faces": "d6"}]}, "A"))
     with pytest.raises(ErreurEntree):
-        des_libres.verifier_bornes(des_libres.lire_reserve({"des": [{"nombre": 30, "faces": "d100"}]}, "A"))
+        des_libres.verifier_bornes(des_libres.lire_reserve({"des": [{"nombre": 1000, "faces": "d20"}]}, "A"))
+    des_n = [{"nombre": 10, "faces": f} for f in ("d4", "d6", "d8", "d10", "d12", "d20")]
+    des_libres.verifier_bornes(des_libres.lire_reserve({"des": des_n, "operation": "meilleurs", "garder": 3}, "A"))
+    inegales = [{"nombre": 10, "faces": f} for f in ("1, 1, 2, 3, 5, 8", "0..5", "2, 3, 3, 4, 4, 5", "d8",
+                                                       "1, 2, 3, 4, 5, 7", "-1..4")]
+    with pytest.raises(ErreurEntree):
+        des_libres.verifier_bornes(des_libres.lire_reserve({"des": inegales, "operation": "meilleurs", "garder": 3},
+                                                           "A"))
 
 
 @pytest.mark.parametrize(("requete", "attendu"), [
@@ -327,8 +339,8 @@ def test_cli_texte_comme_la_page(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("args", "entree", "attendu"), [
     (["http://x/outils/des-libres/#reserves=%7Bpas-du-json"], None, "Lien illisible"),
-    (['{reserves: [{des: [{nombre: 61, faces: d6}]}]}'], None, "de 1 à 60"),
-    (["-"], "reserves: [{des: [{nombre: 30, faces: d100}]}]\n", "trop lourd pour le navigateur"),
+    (['{reserves: [{des: [{nombre: 1001, faces: d6}]}]}'], None, "de 1 à 1000"),
+    (["-"], "reserves: [{des: [{nombre: 1000, faces: d20}]}]\n", "trop lourd pour le navigateur"),
     (["pas-un-fichier.yaml"], None, "n'est ni un lien de la page « Dés libres », ni un fichier"),
     (["{reserves: [{des: [{faces: 'épée'}], operation: symboles, symbole: hache}]}"], None, "absent des faces"),
 ])

@@ -58,8 +58,7 @@ def test_data_schema_messages_are_french(schema, instance, expected):
 
 
 @pytest.mark.parametrize(("argv", "expected"), [
-    (["probas", "bataille-d6", "attaque", "--a", "3"], "option --a ambiguë : elle peut désigner --aide, --armure, "
-                                                        "--attaques"),
+    (["probas", "bataille-d6", "attaque", "--a", "3"], "arguments non reconnus : --a 3"),  # no prefix matching
     (["commande-inconnue"], "COMMANDE : choix « commande-inconnue » invalide"),
     (["valider"], "arguments obligatoires manquants : LISTE"),
     (["tables", "bataille-d6", "--donnees"], "l'option --donnees attend une valeur"),

@@ -9,6 +9,7 @@ from typing import Any
 
 import markdown as markdown_lib
 
+from ..links import EXPLICIT as LINK
 from ..model import Game
 
 NBSP = "\u00a0"
@@ -81,14 +82,14 @@ def esc(value: Any) -> str:
 # Markdown to HTML blocks
 # --------------------------------------------------------------------------------------------
 
-EXPLICIT = re.compile(r"\[\[\s*([a-z0-9-]+)\s*\]\]")
+EXPLICIT = LINK  # `[[id]]` or `[[id|texte]]` (generator.links)
 
 
 def markdown_html(text: str, game: Game | None = None) -> str:
     """Entry Markdown as HTML for print: `[[id]]` becomes the entry's name, French typography."""
     def name(match: re.Match[str]) -> str:
         entry = game.entries.get(match.group(1)) if game else None
-        return entry.nom if entry else match.group(1)
+        return match.group(2) or (entry.nom if entry else match.group(1))
 
     text = EXPLICIT.sub(name, text or "")
     body = markdown_lib.markdown(text, extensions=["tables", "sane_lists"], output_format="html")

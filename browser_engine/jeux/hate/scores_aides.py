@@ -112,6 +112,10 @@ def tirage_multijoueur(document: dict[str, Any]) -> dict[str, Any]:
     joueurs = document["joueurs"]
     gagnants = [j for j in joueurs if j["vainqueur"]]
     perdants = [j for j in joueurs if not j["vainqueur"]]
+    retires = [j["nom"] for j in gagnants if j["retraite"]]
+    if retires:
+        raise ErreurEntree(f"{liste_noms(retires)} : un vainqueur n'a pas battu en retraite ; laissez son rang de "
+                           "retraite à 0.")
     if document["chacun_pour_sa_peau"]:
         if len(gagnants) != 1:
             raise ErreurEntree("Chacun pour sa peau : cochez « Vainqueur » pour un seul joueur.")
@@ -129,6 +133,9 @@ def tirage_multijoueur(document: dict[str, Any]) -> dict[str, Any]:
     else:
         if not gagnants or not perdants:
             raise ErreurEntree("Cochez « Vainqueur » pour chaque joueur du camp gagnant, et pour eux seulement.")
+        if len(joueurs) == 4 and len(gagnants) != 2:  # 2 contre 2: two sides of two
+            raise ErreurEntree(f"2 contre 2 : le camp vainqueur compte 2 joueurs ; {len(gagnants)} sont cochés "
+                               "« Vainqueur ».")
         ordre = gagnants + perdants
         notes = ["Ordre : chaque joueur du camp vainqueur prend une amélioration, puis chaque joueur du camp perdant, "
                  "et ainsi de suite ; dans un camp, l'ordre de la table (lecture retenue)."]

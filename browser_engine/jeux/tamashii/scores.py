@@ -8,6 +8,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from ...errors import ErreurEntree
 from ...scores import ligne, liste_noms, rangs
 
 ATOUTS = (("bouclier", "Bouclier"), ("memoire", "Mémoire"), ("puissance", "Puissance"), ("relance", "Relance"))
@@ -61,6 +62,8 @@ def paquet_ennemi(document: dict[str, Any]) -> dict[str, Any]:
     classement, notes, haut = [], [], 1
     for niveau in document["joueurs"]:
         dispo = niveau["deverrouillees"]
+        if niveau["toutes"] and niveau["par_joueur"]:
+            raise ErreurEntree(f"« {niveau['nom']} » : cochez « Toutes » ou donnez N cartes par joueur, pas les deux.")
         if niveau["toutes"]:
             cartes: Any = dispo if dispo is not None else "toutes"
             detail = [("Toutes les cartes déverrouillées du niveau", cartes)]
