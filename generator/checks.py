@@ -1,15 +1,16 @@
 """Validate stage: every check of the loaded data, game by game, in order.
 
 Schemas and cross-references (`validate`), then what a schema cannot see (`coherence`, and
-`partie_checks` for play mode); on data
+`partie_checks` for play mode) and the references the schemas declare (`references`, `x-ref`); on data
 that passed both, the engine's reading of it (`engine_checks`, `engine_data_checks`), the changelog
-(`versions`) and the page citations (`citations`). Every problem is located on its node (`file:line:col JSONPath: message`).
+(`versions`) and the page citations (`citations`); on data that passed all of these, a run of
+everything the data declares on the example lists (`run_checks`). Every problem is located on its node (`file:line:col JSONPath: message`).
 """
 from __future__ import annotations
 
 from pathlib import Path
 
-from . import citations, coherence, engine_checks, engine_data_checks, partie_checks, versions
+from . import citations, coherence, engine_checks, engine_data_checks, partie_checks, references, run_checks, versions
 from .load import LoadedData
 from .problems import DataError, Problem
 from .validate import Schemas, validate_game
@@ -29,10 +30,12 @@ def check_site(data: LoadedData, schemas: Schemas, root: Path) -> None:
             coherent = coherence.game_problems(files) + partie_checks.game_problems(files)
             if coherent:
                 raise DataError(coherent)
-            problems.extend(engine_checks.game_problems(game_id, files, root))
-            problems.extend(engine_data_checks.game_problems(game_id, files, root))
-            problems.extend(versions.game_problems(game_id, files, root))
-            problems.extend(citations.game_problems(files))
+            found = references.game_problems(game_id, files, schemas, root)  # the `x-ref` of every schema
+            found += engine_checks.game_problems(game_id, files, root)
+            found += engine_data_checks.game_problems(game_id, files, root)
+            found += versions.game_problems(game_id, files, root)
+            found += citations.game_problems(files)
+            problems.extend(found or run_checks.game_problems(game_id, files, root))  # then run what it declares
         except DataError as exc:
             problems.extend(exc.problems)
     if problems:

@@ -420,10 +420,12 @@ def _static_table_problems(data: dict[str, Any], files: list[DataFile]) -> list[
     """
     try:
         computed = {table["id"] for table in odds.tables_statiques(data)}
-    except Exception as exc:  # noqa: BLE001 - reported on the game's manifest instead of a traceback
+    except Exception as exc:  # noqa: BLE001 - reported on the file that declares the tables instead of a traceback
+        owner = next((f for f in files if isinstance(f.value, dict) and "tables_probas" in f.value), None)
         manifest = next(f for f in files if f.path.endswith("/jeu.yaml"))
-        return [manifest.problem(("jeu",), f"les tableaux de probabilités des pages ne se calculent pas "
-                                           f"avec ces données : {exc}")]
+        where, parts = (owner, ("tables_probas",)) if owner is not None else (manifest, ("jeu",))
+        return [where.problem(parts, f"les tableaux de probabilités des pages ne se calculent pas "
+                                     f"avec ces données : {exc}")]
     declared = next((f for f in files if isinstance(f.value, dict) and "tables_probas" in f.value), None)
     if declared is None:
         return []

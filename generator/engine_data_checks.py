@@ -95,7 +95,8 @@ def _effect_problems(data_file: DataFile, effects: dict[str, Any], ids: set[str]
                 found.append(data_file.problem(here + (side, card), _unknown(card), key=True))
             if side in ("attaque", "defense"):
                 found += [data_file.problem(here + (side, card, key), message)
-                          for key, v in effect.items() if (message := _parameter_problem(key, v, parameters))]
+                          for key, v in effect.items() if (message := _parameter_problem(key, v, parameters)
+                                                           or _side_problem(side, key, v, parameters))]
             elif side == "frappes_contre":
                 found += [data_file.problem(here + (side, card, "types", i), f"« {t} » n'est aucune valeur du "
                                             "schéma de liste du jeu (type de figurine attendu)")
@@ -103,7 +104,35 @@ def _effect_problems(data_file: DataFile, effects: dict[str, Any], ids: set[str]
     for side in ("non_comptes_attaque", "non_comptes_defense"):
         found += [data_file.problem(here + (side, i), _unknown(card))
                   for i, card in enumerate(effects.get(side) or []) if card not in ids]
+        counted = COUNTED[side]
+        for i, card in enumerate(effects.get(side) or []):
+            where = next((s for s in counted if card in (effects.get(s) or {})), None)
+            if where is not None:
+                found.append(data_file.problem(here + (side, i), f"« {card} » est à la fois compté (effets.{where}) et "
+                                               "donné comme non compté : choisissez l'un ou l'autre"))
     return found
+
+
+# The effects a card's « not counted » mark contradicts, by side.
+COUNTED = {"non_comptes_attaque": ("attaque", "frappes_contre", "attaques_en_plus"), "non_comptes_defense": ("defense",)}
+# A parameter of a combat calculation says which side it belongs to by its last word.
+SIDE_SUFFIXES = {"attaque": "_defense", "defense": "_attaque"}
+
+
+def _side_problem(side: str, key: str, value: Any, parameters: dict[str, Any]) -> str | None:
+    """An effect given to the wrong side, or one that would always push its parameter out of its bounds."""
+    if key.endswith(SIDE_SUFFIXES[side]):
+        other = "defense" if side == "attaque" else "attaque"
+        return (f"« {key} » est un paramètre de l'autre camp : placez cet effet dans « {other} » "
+                f"(ici, il changerait le camp « {side} »)")
+    parameter = parameters.get(key)
+    if parameter is None or parameter.get("type") != "entier" or isinstance(value, bool) or not isinstance(value, int):
+        return None
+    low, high = parameter.get("min"), parameter.get("max")
+    if isinstance(low, int) and isinstance(high, int) and abs(value) > high - low:
+        return (f"effet {value:+d} hors du domaine du paramètre « {key} » (de {low} à {high}) : ajouté à n'importe "
+                "quelle valeur, il le ferait sortir de ses bornes")
+    return None
 
 
 def _parameter_problem(key: str, value: Any, parameters: dict[str, Any]) -> str | None:

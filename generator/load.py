@@ -162,6 +162,8 @@ def load_file(path: Path, shown_as: str) -> DataFile:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         raise DataError([Problem(shown_as, line, col, "$", _yaml_message(exc, text))]) from None
+    except yaml.reader.ReaderError as exc:
+        raise DataError([_reader_problem(exc, text, shown_as)]) from None
     except yaml.YAMLError as exc:
         raise DataError([Problem(shown_as, 1, 1, "$", f"YAML invalide : {exc}")]) from None
     finally:
@@ -169,6 +171,17 @@ def load_file(path: Path, shown_as: str) -> DataFile:
     if builder.problems:
         raise DataError(builder.problems)
     return data_file
+
+
+def _reader_problem(exc: yaml.reader.ReaderError, text: str, shown_as: str) -> Problem:
+    """A character YAML refuses (a raw control character), located at its line and column, in French."""
+    character = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "?")
+    # libyaml counts its position in bytes, PyYAML in characters: the first such character is the one refused.
+    position = max(text.find(chr(character)), 0)
+    line = text.count("\n", 0, position) + 1
+    col = position - (text.rfind("\n", 0, position) + 1) + 1
+    return Problem(shown_as, line, col, "$", f"caractère de contrôle U+{character:04X} interdit dans un fichier de "
+                                              "données : retirez-le (un texte ne contient que des caractères visibles)")
 
 
 def _too_deep(text: str, shown_as: str) -> Problem | None:

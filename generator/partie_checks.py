@@ -6,7 +6,10 @@ bounds are ordered; a counter or status only targets the sheet kinds the file de
 `figures`; the after-battle steps (`apres_bataille`) have unique ids. The sheets' profiles read
 fields that exist (`partie_profil` sources: list schema, card, checker row, entry kinds), and the
 resets (`remises`) name counters, statuses and steps that exist, with values within bounds. The
-rolls (`jets`) name a calculator of the game, its parameters, and sources that exist.
+rolls (`jets`) name a calculator of the game, its parameters, and sources that exist. A literal start
+lies within literal bounds; sheet kinds are declared once; a die has faces or a storage key; a step
+comes no later than the last turn; an after-battle input is asked once (but `tuees`). The pointers
+of the bounds and conditions, and the dice keys, are declared in the schema (`x-ref`, `references`).
 """
 from __future__ import annotations
 
@@ -25,6 +28,9 @@ from .validate import Located, entries_of
 
 Parts = tuple[str | int, ...]
 ROOT = Path(__file__).resolve().parent.parent
+# After-battle inputs several steps may ask (each step ticks its own figures, the journal keeps their union:
+# Hate's captives cooked and scars rolled both kill figures); the others are written once.
+REPEATABLE_INPUTS = ("tuees",)
 
 
 def _rules(node: Any, parts: Parts) -> Iterator[tuple[Parts, str]]:
@@ -65,7 +71,47 @@ def _bounds(data_file: DataFile, parts: Parts, counter: dict[str, Any]) -> list[
                                   f"maximum {high['valeur']} inférieur au minimum {low['valeur']}")]
     if counter.get("depart") == "max" and "max" not in counter:
         return [data_file.problem(parts + ("depart",), "départ « max » sans maximum : donnez « max » ou une autre valeur de départ")]
+    start = counter.get("depart")
+    if isinstance(start, dict) and isinstance(start.get("valeur"), int):
+        for key, outside in (("min", lambda v: start["valeur"] < v), ("max", lambda v: start["valeur"] > v)):
+            bound = counter.get(key)
+            if isinstance(bound, dict) and isinstance(bound.get("valeur"), int) and outside(bound["valeur"]):
+                word = "minimum" if key == "min" else "maximum"
+                return [data_file.problem(parts + ("depart", "valeur"), f"départ {start['valeur']} hors des bornes : "
+                                          f"{'inférieur au' if key == 'min' else 'supérieur au'} {word} {bound['valeur']} "
+                                          "(le compteur serait inutilisable sur chaque fiche)")]
     return []
+
+
+def _structure(data_file: DataFile, partie: dict[str, Any]) -> list[Problem]:
+    """Sheet kinds once each, dice with faces or a key, steps within the turns, after-battle inputs once each."""
+    base: Parts = ("partie",)
+    found = _duplicates(data_file, [(base + ("figures", i), f) for i, f in enumerate(partie.get("figures", []))],
+                        "sorte de fiche")
+    for i, de in enumerate(partie.get("des", [])):
+        if isinstance(de, dict) and "faces" not in de and "stockage" not in de:
+            found.append(data_file.problem(base + ("des", i), f"dé « {de.get('id')} » sans « faces » ni « stockage » : "
+                                           "le joueur ne pourrait ni le lire ni le saisir"))
+    sequence = partie.get("sequence") or {}
+    turns = sequence.get("tours_max")
+    for i, phase in enumerate(sequence.get("phases", [])):
+        for j, step in enumerate(phase.get("etapes", []) if isinstance(phase, dict) else []):
+            first = step.get("des_le_tour") if isinstance(step, dict) else None
+            if isinstance(turns, int) and isinstance(first, int) and first > turns:
+                found.append(data_file.problem(base + ("sequence", "phases", i, "etapes", j, "des_le_tour"),
+                                               f"dès le tour {first}, après le dernier (tours_max : {turns}) : "
+                                               "l'étape ne viendrait jamais"))
+    seen: dict[str, int] = {}
+    for i, step in enumerate((partie.get("apres_bataille") or {}).get("etapes", [])):
+        saisie = step.get("saisie") if isinstance(step, dict) else None
+        if isinstance(saisie, str) and saisie in seen and saisie not in REPEATABLE_INPUTS:
+            line, col = data_file.position(base + ("apres_bataille", "etapes", seen[saisie], "saisie"))
+            found.append(data_file.problem(base + ("apres_bataille", "etapes", i, "saisie"),
+                                           f"saisie « {saisie} » déjà demandée par une autre étape (ligne {line}, "
+                                           f"colonne {col}) : le journal l'écrirait deux fois"))
+        elif isinstance(saisie, str):
+            seen[saisie] = i
+    return found
 
 
 def _added_cards(data_file: DataFile, partie: dict[str, Any], kinds: set[Any]) -> list[Problem]:
@@ -317,11 +363,34 @@ def _rolls(data_file: DataFile, partie: dict[str, Any], files: list[DataFile], r
             found.append(data_file.problem(parts + ("etapes", "nombre"), f"paramètre « {etapes.get('nombre')} » inconnu "
                                            f"du calcul « {jet['calcul']} » ({names})"))
         for key in ("premiere", "seconde"):
-            for pid in etapes.get(key) or {}:
+            for pid, value in (etapes.get(key) or {}).items():
                 if pid not in params:
                     found.append(data_file.problem(parts + ("etapes", key, pid), f"paramètre « {pid} » inconnu du "
                                                    f"calcul « {jet['calcul']} » ({names})"))
+                elif (message := _literal_problem(params[pid], value)):
+                    found.append(data_file.problem(parts + ("etapes", key, pid), message))
+        for pid, source in (jet.get("parametres") or {}).items():
+            for at, value in ((("valeur",), (source or {}).get("valeur") if isinstance(source, dict) else None),
+                              (("defaut", "valeur"), _default_value(source))):
+                if pid in params and (message := _literal_problem(params[pid], value)):
+                    found.append(data_file.problem(parts + ("parametres", pid, *at), message))
     return found
+
+
+def _default_value(source: Any) -> Any:
+    """The literal default of a value asked at the table (`defaut: {valeur: 1}`), if any."""
+    default = source.get("defaut") if isinstance(source, dict) else None
+    return default.get("valeur") if isinstance(default, dict) else None
+
+
+def _literal_problem(param: dict[str, Any], value: Any) -> str | None:
+    """Why a value the data fixes for an integer parameter is outside the calculation's bounds, or None."""
+    if isinstance(value, bool) or not isinstance(value, int) or (param.get("type") or "entier") != "entier":
+        return None
+    low, high = param.get("min"), param.get("max")
+    if (isinstance(low, int) and value < low) or (isinstance(high, int) and value > high):
+        return f"valeur {value} hors des bornes du paramètre « {param['id']} » du calcul ({low} à {high})"
+    return None
 
 
 def file_problems(data_file: DataFile, ids: set[str], root: Path | None = None,
@@ -354,6 +423,7 @@ def file_problems(data_file: DataFile, ids: set[str], root: Path | None = None,
     found += _duplicates(data_file, [(base + ("apres_bataille", "etapes", i), e) for i, e in enumerate(apres)],
                          "identifiant d'étape d'après-bataille")
     found += _remises(data_file, partie)
+    found += _structure(data_file, partie)
     found += _profiles(data_file, partie, files or [data_file], root or ROOT)
     found += _rolls(data_file, partie, files or [data_file], root or ROOT)
     return found

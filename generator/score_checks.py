@@ -4,13 +4,16 @@ A declared score must be implemented by the game module (`SCORES`), every implem
 declared, and its fields sound: unique ids, bounds in order, defaults of their type and range.
 
 The fields a score or aid declares are also checked against the fields its function reads: the
-function is run on documents its declaration allows (every field at its minimum, at its maximum,
+function is run on documents its declaration allows (at every line count it declares, every field at
+its minimum, at its maximum,
 checked and unchecked, one line differing from the others…) and records what it reads. A field it
 reads that the declaration lacks (a renamed or removed field: a KeyError for the players), a field
-it never reads (a misspelt name), and any other failure stop the build.
+it never reads (a misspelt name), and any other failure (a line count the code has no case for) stop
+the build.
 """
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -74,21 +77,22 @@ def _value(field: dict[str, Any], high: bool) -> Any:
     return field["max"] if high else field["min"]
 
 
-def _documents(decl: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """Documents the declaration allows, each field at one end of its range (see the module docstring)."""
+def _documents(decl: dict[str, Any]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Documents the declaration allows, at every declared line count, each field at one end of its range."""
     rows = decl["joueurs"]
     line_fields, game_fields = decl.get("champs_joueur") or [], decl.get("champs") or []
-    counts = sorted({rows["min"], rows["max"], *([max(rows["min"], 2)] if rows["max"] >= 2 else [])})
-    for count in counts:
+    for count in range(rows["min"], rows["max"] + 1):
         patterns = {(False,) * count, (True,) * count, tuple(i == 0 for i in range(count)),
-                    tuple(i != 0 for i in range(count))}
-        for pattern in sorted(patterns):
-            for high in (False, True):
-                document: dict[str, Any] = {f["id"]: _value(f, high) for f in game_fields}
-                if rows["max"]:
-                    document["joueurs"] = [{"nom": f"J{i + 1}", **{f["id"]: _value(f, pattern[i]) for f in line_fields}}
-                                           for i in range(count)]
-                yield document
+                    tuple(i != 0 for i in range(count)), tuple(i < count // 2 for i in range(count))}
+        for pattern, high, split in itertools.product(sorted(patterns), (False, True), (False, True)):
+            # split: the checkboxes of each line follow the pattern, its numbers stay at one end for every line
+            # (a winner with a retreat rank is refused: its fields do not all move together)
+            document: dict[str, Any] = {f["id"]: _value(f, high) for f in game_fields}
+            if rows["max"]:
+                document["joueurs"] = [{"nom": f"J{i + 1}", **{
+                    f["id"]: _value(f, high if split and f["type"] != "booleen" else pattern[i]) for f in line_fields}}
+                    for i in range(count)]
+            yield count, document
 
 
 def _read_problems(entry: Located, function: Callable[[dict[str, Any]], Any]) -> Iterator[Problem]:
@@ -98,8 +102,8 @@ def _read_problems(entry: Located, function: Callable[[dict[str, Any]], Any]) ->
     game_reads: set[str] = set()
     line_misses: set[str] = set()
     game_misses: set[str] = set()
-    failures: list[str] = []
-    for document in _documents(decl):
+    failures: list[tuple[int, str]] = []
+    for count, document in _documents(decl):
         try:
             read = lire_document(decl, document)
         except (ErreurEntree, ErreurParametre):
@@ -110,10 +114,11 @@ def _read_problems(entry: Located, function: Callable[[dict[str, Any]], Any]) ->
             function(recorder)
         except (ErreurEntree, ErreurParametre):
             continue  # the function refuses this combination with a message: it read what it needed
-        except KeyError:
-            continue  # the missing field is in `misses`
+        except KeyError as exc:
+            if str(exc.args[0] if exc.args else "") not in line_misses | game_misses:
+                failures.append((count, f"KeyError : {exc}"))  # not a field: a count or value the code has no case for
         except Exception as exc:  # noqa: BLE001 - any other failure is reported on the declaration
-            failures.append(f"{type(exc).__name__} : {exc}")
+            failures.append((count, f"{type(exc).__name__} : {exc}"))
     for group, misses in (("champs_joueur", line_misses), ("champs", game_misses)):
         for name in sorted(misses - {"nom", "joueurs"}):
             where = "de chaque ligne" if group == "champs_joueur" else "de la partie"
@@ -128,7 +133,11 @@ def _read_problems(entry: Located, function: Callable[[dict[str, Any]], Any]) ->
                                          f"champ « {field['id']} » déclaré mais jamais lu par le moteur "
                                          f"(lus : {', '.join(sorted(reads - RESERVED_READS)) or 'aucun'})")
     if failures:
-        yield entry.file.problem(entry.parts, f"le calcul échoue sur un document que sa déclaration permet ({failures[0]})")
+        count, reason = failures[0]
+        rows = decl["joueurs"]
+        where = entry.parts + ("joueurs",) if rows["min"] != rows["max"] else entry.parts
+        yield entry.file.problem(where, f"le calcul échoue pour {count} ligne{'s' if count > 1 else ''}, un nombre que "
+                                        f"sa déclaration permet (joueurs : {rows['min']} à {rows['max']}) : {reason}")
 
 
 def _field_problems(entry: Located) -> Iterator[Problem]:

@@ -109,4 +109,52 @@ def _frozen_problems(data_file: DataFile, versions: list[dict[str, Any]], root: 
         if name not in past and name != versions[-1]["version"]:  # the current one: frozen before a change
             problems.append(data_file.problem((KIND,), f"fichier {FROZEN_DIR}/{path.name} sans version passée "
                                               "correspondante dans versions.yaml"))
+            continue
+        reason = frozen_problem(path, game_id, root)
+        if reason:
+            where = (KIND, past[name], "version") if name in past else (KIND, len(versions) - 1, "version")
+            problems.append(data_file.problem(where, f"données figées data/{game_id}/{FROZEN_DIR}/{path.name} "
+                                              f"illisibles : {reason} (refigez-les avec « python -m generator "
+                                              f"figer-version {game_id} » depuis les données de cette version)"))
     return problems
+
+
+def read_frozen(path: Path) -> Any:
+    """A frozen bundle, decompressed and parsed.
+
+    Raises:
+        ValueError: the file is not gzip, not UTF-8 or not JSON (the French reason).
+
+    """
+    try:
+        raw = gzip.decompress(path.read_bytes())
+    except (OSError, EOFError, gzip.BadGzipFile):
+        raise ValueError("ce n'est pas un fichier gzip") from None
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ValueError("le contenu décompressé n'est pas du texte UTF-8") from None
+    except (json.JSONDecodeError, RecursionError):
+        raise ValueError("le contenu décompressé n'est pas du JSON") from None
+
+
+def frozen_problem(path: Path, game_id: str, root: Path) -> str | None:
+    """Why a frozen bundle cannot serve as the game's data of its version, or None.
+
+    It must be a bundle of this game, with the parts the engine reads in a bundle today.
+    """
+    try:
+        frozen = read_frozen(path)
+    except ValueError as exc:
+        return str(exc)
+    if not isinstance(frozen, dict):
+        shown = {list: "une liste", str: "un texte", bool: "un booléen", int: "un nombre", float: "un nombre"}
+        return f"un objet JSON (le paquet de données du jeu) est attendu, pas {shown.get(type(frozen), 'null')}"
+    needed = {"jeu", "schemas"}
+    missing = sorted(needed - set(frozen))
+    if missing:
+        return f"il manque « {missing[0]} » au paquet de données"
+    jeu = frozen.get("jeu")
+    if not isinstance(jeu, dict) or jeu.get("id") != game_id:
+        return f"ce n'est pas un paquet de données de « {game_id} »"
+    return None

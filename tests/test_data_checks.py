@@ -486,9 +486,13 @@ def test_issue24_item16_family_storage_key_shared_by_two_dice(real_game: Callabl
     (i1, j1), (i2, j2) = params
     first = located(text, ("calculs", i1, "parametres", j1, "stockage"))
     where = located(text, ("calculs", i2, "parametres", j2, "stockage"))
-    assert check(root) == (1, [f"{f}:{where} $.calculs[{i2}].parametres[{j2}].stockage: clé de mémorisation "
-                               f"« d8-nombre-tamashii » partagée avec un autre dé ({f}:{first}) : les dés d'une même "
-                               "clé ont les mêmes symboles et le même nombre de faces"])
+    status, lines = check(root)
+    assert status == 1 and f"{f}:{where} $.calculs[{i2}].parametres[{j2}].stockage: clé de mémorisation " \
+        f"« d8-nombre-tamashii » partagée avec un autre dé ({f}:{first}) : les dés d'une même " \
+        "clé ont les mêmes symboles et le même nombre de faces" in lines, lines
+    # The play-mode die kept under the key no calculation keeps any more is dead too (issue 37, item 3).
+    assert any(line.startswith("data/tamashii/partie.yaml:") and "« d8-symbole-tamashii » inconnue" in line
+               for line in lines), lines
 
 
 def test_issue24_item16_family_percent_in_a_parameter_text(real_game: Callable[[str], Path]) -> None:

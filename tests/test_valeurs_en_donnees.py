@@ -142,9 +142,9 @@ def test_the_rule_pages_odds_tables_are_declared_with_links_that_exist(project: 
     plant(path, "  table-pillage:\n    titre:", "  table-pillage-bis:\n    titre:")
     status, lines = check(project)
     assert status == 1
-    assert lines == [
-        "data/bataille-d6/jeu.yaml:" + where(project / "data" / "bataille-d6" / "jeu.yaml", "  id: bataille-d6", "id")
-        + " $.jeu: les tableaux de probabilités des pages ne se calculent pas avec ces données : Données du jeu "
+    assert lines == [  # on the file that declares the tables (issue 37, item 6), not on jeu.yaml
+        f"{f}:" + where(path, "  table-attaque:", "table-attaque")
+        + " $.tables_probas: les tableaux de probabilités des pages ne se calculent pas avec ces données : Données du jeu "
         "incomplètes : le tableau de probabilités « table-pillage » n'est pas déclaré dans tables-probas.yaml."]
 
 

@@ -71,7 +71,9 @@ def test_un_journal_mal_ecrit_arrete_la_construction(game_root: Path, texte: str
 def test_versions_dans_l_ordre(game_root: Path) -> None:
     _ecrire(game_root, DEUX.replace('"2026.12.1"', '"2026.10.1"').replace('"2026-12-02"', '"2026-11-01"'))
     (game_root / "data" / "jeu-test" / "versions").mkdir()
-    (game_root / "data" / "jeu-test" / "versions" / "2026.11.1.json.gz").write_bytes(b"")
+    figee = {"jeu": {"id": "jeu-test"}, "schemas": {}}  # a readable frozen bundle: only the order is wrong
+    (game_root / "data" / "jeu-test" / "versions" / "2026.11.1.json.gz").write_bytes(
+        gzip.compress(json.dumps(figee).encode()))
     assert _problemes(game_root) == [
         f"{F}:6:14 $.versions[1].version: la version « 2026.10.1 » doit suivre « 2026.11.1 » "
         "(de la plus ancienne à la plus récente)",
