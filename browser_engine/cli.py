@@ -23,6 +23,7 @@ from .cli_donnees import charger_donnees, safe
 from .cli_lecture import camp, texte_resultat
 from .cli_sortie import SortieEchappee
 from .errors import ErreurEntree, ErreurParametre
+from .messages import Noms, rendu_cli_partie, rendu_joueur
 from .odds import calculer, declaration, tables_statiques
 from .validation import SANS_NOM, nom_de_liste
 
@@ -109,8 +110,10 @@ def _number(value: Any) -> str:
 
 
 def _print_violations(title: str, mark: str, violations: list[dict[str, Any]], noms: Noms) -> None:
-    """Each violation: its code and pointer (for power users), the sentence in the player's words,
-    then the fields it names as the YAML file writes them, on their own line, and its rule."""
+    """Print each violation: code and pointer (for power users), then the sentence in the player's words.
+
+    The fields it names follow as the YAML file writes them, on their own labelled line, then its rule.
+    """
     if not violations:
         return
     print(f"\n{title} ({len(violations)}) :")
@@ -180,11 +183,7 @@ def print_report(donnees_jeu: dict[str, Any], liste: dict[str, Any], rapport: di
             print(f"{i:>3}  {name:<28} {role:<8} {_number(row.get('nombre')):>6} "
                   f"{_number(row.get('cout_figure')):>9} {_number(row.get('cout_total')):>6}")
             _print_cost_lines(row)
-    noms = Noms(bundle_access.schema_liste(donnees_jeu), donnees_jeu)
-    for items in liste.values() if isinstance(liste, dict) else ():  # the list's own cards (Khârn-Âges)
-        for item in items if isinstance(items, list) else ():
-            if isinstance(item, dict) and isinstance(item.get("id"), str) and isinstance(item.get("nom"), str):
-                noms.noms.setdefault(item["id"], item["nom"])
+    noms = Noms(bundle_access.schema_liste(donnees_jeu), donnees_jeu).nommer_cartes(liste)
     _print_violations("Erreurs", "✗", rapport["erreurs"], noms)
     _print_violations("Avertissements", "!", rapport["avertissements"], noms)
     count = len(rapport["erreurs"])

@@ -413,6 +413,14 @@ class Noms:
         if isinstance(jeu, dict) and isinstance(jeu.get("id"), str) and isinstance(jeu.get("nom"), str):
             self.noms.setdefault(jeu["id"], jeu["nom"])
 
+    def nommer_cartes(self, liste: Any) -> Noms:
+        """Add the names of the list's own cards (Khârn-Âges: profils, equipements, sorts); returns self."""
+        for items in liste.values() if isinstance(liste, dict) else ():
+            for item in items if isinstance(items, list) else ():
+                if isinstance(item, dict) and isinstance(item.get("id"), str) and isinstance(item.get("nom"), str):
+                    self.noms.setdefault(item["id"], item["nom"])
+        return self
+
     def noeud(self, pointeur: str) -> dict[str, Any]:
         """The field's schema node (empty when unknown)."""
         return noeud_du_champ(self.schema, pointeur, self.secours) or {}

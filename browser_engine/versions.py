@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .bundle import identifiant
+from .bundle import identifiant, schema_liste
+from .messages import Noms, rendu_joueur
 from .validation import valider
 from .versions_journal import CHAMP, cle_version, journal, montre, situer, version_actuelle
 
@@ -129,14 +130,23 @@ def _cout_entree(rapport: dict[str, Any] | None, index: int) -> Any:
     return None
 
 
-def _erreurs_sous(rapport: dict[str, Any] | None, prefixe: str) -> set[tuple[str, str]]:
-    return {(e["code"], e["message"]) for e in (rapport or {}).get("erreurs", [])
+def _message(e: dict[str, Any], noms: Noms | None) -> str:
+    """An error in the player's words (fields by their labels, values by their names)."""
+    parties = e.get("parties")
+    if noms is None or not isinstance(parties, list) or not parties:
+        return str(e["message"])
+    texte = rendu_joueur(parties, noms.schema, None, noms).strip()
+    return texte[:1].upper() + texte[1:]
+
+
+def _erreurs_sous(rapport: dict[str, Any] | None, prefixe: str, noms: Noms | None = None) -> set[tuple[str, str]]:
+    return {(e["code"], _message(e, noms)) for e in (rapport or {}).get("erreurs", [])
             if e["chemin"] == prefixe or e["chemin"].startswith(prefixe + "/")}
 
 
-def _erreurs_hors_entrees(rapport: dict[str, Any] | None) -> set[str]:
-    """Messages of the errors about the whole list (not inside one entry)."""
-    return {e["message"] for e in (rapport or {}).get("erreurs", []) if not e["chemin"].startswith("/entrees/")}
+def _erreurs_hors_entrees(rapport: dict[str, Any] | None, noms: Noms | None = None) -> set[str]:
+    """Messages of the errors about the whole list (not inside one entry), in the player's words."""
+    return {_message(e, noms) for e in (rapport or {}).get("erreurs", []) if not e["chemin"].startswith("/entrees/")}
 
 
 def _pour_anciennes_donnees(ancien: dict[str, Any], liste: dict[str, Any]) -> dict[str, Any]:
@@ -172,6 +182,7 @@ def comparer(donnees_jeu: dict[str, Any], liste: dict[str, Any], ancien: dict[st
 
     """
     maintenant = valider(donnees_jeu, liste)
+    noms = Noms(schema_liste(donnees_jeu), donnees_jeu).nommer_cartes(liste)
     avant = valider(ancien, _pour_anciennes_donnees(ancien, liste)) if ancien else None
     actuelles = _par_id(donnees_jeu)
     anciennes = _par_id(ancien) if ancien else {}
@@ -200,14 +211,14 @@ def comparer(donnees_jeu: dict[str, Any], liste: dict[str, Any], ancien: dict[st
         ligne = {"index": index, "chemin": chemin, "nom": _nom_entree(maintenant, entree, index, actuelles),
                  "changements": changements(ids), "cout_avant": _cout_entree(avant, index),
                  "cout_maintenant": _cout_entree(maintenant, index)}
-        nouvelles = _erreurs_sous(maintenant, chemin) - _erreurs_sous(avant, chemin) if avant else set()
-        levees = _erreurs_sous(avant, chemin) - _erreurs_sous(maintenant, chemin) if avant else set()
+        nouvelles = _erreurs_sous(maintenant, chemin, noms) - _erreurs_sous(avant, chemin, noms) if avant else set()
+        levees = _erreurs_sous(avant, chemin, noms) - _erreurs_sous(maintenant, chemin, noms) if avant else set()
         ligne["erreurs_nouvelles"] = sorted(m for _, m in nouvelles)
         ligne["erreurs_levees"] = sorted(m for _, m in levees)
         if ligne["changements"] or nouvelles or levees or (avant and ligne["cout_avant"] != ligne["cout_maintenant"]):
             entrees.append(ligne)
     ids_liste = set(_ids_de(liste.get("entrees"), connus)) | set(_ids_de(liste.get("options"), connus))
-    hors_entrees = [_erreurs_hors_entrees(r) for r in (avant, maintenant)] if avant else [set(), set()]
+    hors_entrees = [_erreurs_hors_entrees(r, noms) for r in (avant, maintenant)] if avant else [set(), set()]
     return {"entrees": entrees, "erreurs_liste_nouvelles": sorted(hors_entrees[1] - hors_entrees[0]),
             "erreurs_liste_levees": sorted(hors_entrees[0] - hors_entrees[1]), "regles": _regles_touchees(changements, liste, ids_liste, actuelles, anciennes,
                                                            annonces, avant, maintenant),

@@ -55,11 +55,11 @@ def situer(donnees_jeu: dict[str, Any], version: Any) -> dict[str, Any]:
         statut, message = "sans-journal", "Les données de ce jeu n'ont pas encore de numéro de version."
     elif version is None:
         statut = "absente"
-        message = (f"La liste n'indique pas la version des données pour laquelle elle a été composée "
-                   f"(champ « {CHAMP} ») ; version actuelle : {actuelle}.")
+        message = (f"La liste n'indique pas la version des données pour laquelle elle a été composée ; "
+                   f"version actuelle : {actuelle}.")
     elif not isinstance(version, str) or not FORMAT_VERSION.match(version.strip()):
         statut = "invalide"
-        message = (f"Version des données « {montre(version)} » illisible : le champ « {CHAMP} » attend un numéro "
+        message = (f"Version des données « {montre(version)} » illisible : la version des données est un numéro "
                    f"comme « {actuelle} » (la version actuelle). La liste est vérifiée avec les données actuelles.")
     elif version.strip() == actuelle:
         statut, message = "actuelle", f"Liste composée pour la version actuelle des données ({actuelle})."

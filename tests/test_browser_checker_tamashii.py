@@ -14,6 +14,7 @@ from pathlib import Path
 
 from tests.browser_support import Onglet, attendre_moteur
 from tests.engine_support import codes_nommes, entete, load_bundle
+from tests.textes_joueur_support import message_joueur
 
 ROOT = Path(__file__).resolve().parent.parent
 JEU = "tamashii"
@@ -51,7 +52,8 @@ def test_mise_en_place_solo_sans_bot_puis_corrigee(onglet: Onglet, site_url: str
     messages = page.locator("[data-role=erreurs] .cpd-violation-message").all_inner_texts()
     cli = cli_valider(LISTES / EXEMPLE)
     assert codes == [e["code"] for e in cli["erreurs"]] == ["TAM_SOLO_BOT"]
-    assert messages == [e["message"] for e in cli["erreurs"]]
+    # In the player's words (labels and names), as the builder writes them; the CLI keeps the YAML's.
+    assert messages == [message_joueur(e, load_bundle(JEU)) for e in cli["erreurs"]]
     assert "BOT J.O.R.D.A.N." in messages[0]
     lien = page.locator("[data-role=erreurs] a").first.get_attribute("href")
     assert lien and "tamashii/solo/" in lien and lien.endswith("#regles-du-bot")

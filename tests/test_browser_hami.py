@@ -19,6 +19,7 @@ import pytest
 from tests.browser_support import attendre_moteur, calculer, surveiller_reseau
 from tests.engine_support import codes_nommes, entete, load_bundle
 from tests.materiel_support import carte, saisir_sortes
+from tests.textes_joueur_support import message_joueur
 
 ROOT = Path(__file__).resolve().parent.parent
 JEU = "hami"
@@ -79,7 +80,8 @@ def test_communaute_invalide_puis_corrigee(page: object, site_url: str) -> None:
     messages = page.locator("[data-role=erreurs] .cpd-violation-message").all_inner_texts()
     cli = cli_valider(ROOT / "data" / JEU / "listes" / EXEMPLE_INVALIDE)
     assert codes == [e["code"] for e in cli["erreurs"]] == ["HAMI_POINTS_MAX"]
-    assert messages == [e["message"] for e in cli["erreurs"]]
+    # In the player's words (labels and names), as the builder writes them; the CLI keeps the YAML's.
+    assert messages == [message_joueur(e, load_bundle(JEU)) for e in cli["erreurs"]]
     assert "10 points pour un budget de 9" in messages[0]
     # The error links to the rule it enforces, inside the site.
     lien = page.locator("[data-role=erreurs] a").first.get_attribute("href")

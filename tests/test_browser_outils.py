@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 
 from tests.browser_support import Onglet, attendre_moteur, calculer, surveiller_reseau
+from tests.engine_support import load_bundle
+from tests.textes_joueur_support import message_joueur
 
 ROOT = Path(__file__).resolve().parent.parent
 JEU = "bataille-d6"
@@ -102,7 +104,8 @@ def test_exemple_invalide_puis_corrige(onglet: Onglet, site_url: str) -> None:
     cli = cli_json("valider", str(ROOT / "data" / JEU / "listes" / EXEMPLE_INVALIDE))
     codes_page = page.eval_on_selector_all("[data-role=erreurs] li", "ls => ls.map(l => l.dataset.code)")
     assert codes_page == [e["code"] for e in cli["erreurs"]] == ["D6_HEROS_MAX"]
-    assert messages == [e["message"] for e in cli["erreurs"]]
+    # In the player's words (labels and names), as the builder writes them; the CLI keeps the YAML's.
+    assert messages == [message_joueur(e, load_bundle(JEU)) for e in cli["erreurs"]]
     # Per-entry costs and the total against the format.
     assert page.locator("table[data-role=couts] tbody tr").count() == len(cli["details"]["entrees"])
     assert f"{cli['cout']} / {cli['budget']} points" in page.inner_text("[data-role=total]")

@@ -160,6 +160,7 @@ class Figurine:
 class EquipementMixin:
     """Equipment, hands and reserved cards of the Fer de Lance analysis (`liste._Analyse`)."""
 
+    donnees: dict[str, Any]
     equipements: dict[str, dict[str, Any]]
     sorts: dict[str, dict[str, Any]]
 
@@ -178,8 +179,12 @@ class EquipementMixin:
     # --- names ---
 
     def nom_equipement(self, ident: str, defaut: Any = None) -> str:
-        """Display name of a piece of equipment: from `equipements`, else the given name, else its id."""
+        """Display name of a piece of equipment: from `equipements`, else the given name, else the book's, else its id."""
         nom = texte(self.equipements.get(ident, {}).get("nom")) or texte(defaut)
+        if not nom:  # a card the book names (Mkuki) that no catalogue gives
+            livre = self.donnees.get("equipements")
+            nom = next((texte(e.get("nom")) for e in livre if isinstance(e, dict) and e.get("id") == ident),
+                       None) if isinstance(livre, list) else None
         return nom_court(nom or ident)
 
     def equipement(self, ident: str, defaut_nom: Any = None) -> Equipement:
@@ -225,7 +230,7 @@ class EquipementMixin:
         else:
             raison = "n'est pas dans son équipement de base"
         detail = f"équipement de base : {', '.join(noms)}" if noms else "la carte n'indique aucun équipement de base"
-        self.erreur("KA_RETRAIT_INCONNU", f"« {nom_court(ident)} » {raison} ({detail}) : on ne peut retirer "
+        self.erreur("KA_RETRAIT_INCONNU", f"« {self.nom_equipement(ident)} » {raison} ({detail}) : on ne peut retirer "
                     "que l'équipement imprimé sur la carte.", f"{f.chemin}/retire/{k}", f=f)
 
     def ajouter(self, f: Figurine) -> None:
@@ -240,7 +245,7 @@ class EquipementMixin:
                 self.erreur("KA_EQUIPEMENT_INCONNU", "équipement inconnu « {ident} » : décrivez-le dans "
                             "{champ:/equipements} (identifiant, nom, coût, mains) de la liste ou du catalogue "
                             "(équipements fournis : " + ("{valeurs:ajoute/{k}={connus}&}" if connus else "aucun") + ").",
-                            f"{f.chemin}/ajoute/{k}", {"ident": nom_court(ident), "k": k, "connus": connus}, f=f)
+                            f"{f.chemin}/ajoute/{k}", {"ident": self.nom_equipement(ident), "k": k, "connus": connus}, f=f)
                 continue
             cout = decrit.get("cout") if entier(decrit.get("cout")) else 0
             f.lignes.append((f"+ {self.nom_equipement(ident)}", cout, "ajoute"))
@@ -315,7 +320,7 @@ class EquipementMixin:
             trouve = next((i for i, e in enumerate(disponibles) if e.id == ident), None)
             if trouve is None:
                 noms = ", ".join(e.nom for e in f.emportes) or "rien"
-                self.erreur("KA_EN_MAINS_NON_PORTE", f"« {nom_court(ident)} » n'est pas dans l'équipement "
+                self.erreur("KA_EN_MAINS_NON_PORTE", f"« {self.nom_equipement(ident)} » n'est pas dans l'équipement "
                             f"emporté (équipement de base gardé et ajouté : {noms}).", f"{f.chemin}/en_mains/{k}", f=f)
                 continue
             tenus.append(disponibles.pop(trouve))

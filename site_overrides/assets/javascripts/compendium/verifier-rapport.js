@@ -9,27 +9,14 @@
 
   const C = () => window.Compendium;
 
+  /** "/entrees/2/sorts/0" -> "entrée 3 « Lanciers »": the entry a message is about (its fields are named in the message). */
   function libelleChemin(chemin, liste) {
-    // "/entrees/2/sorts/0" -> "entrée 3 › sorts › 1" (JSON pointer, shown as text only)
-    if (!chemin) return "";
-    const morceaux = String(chemin)
-      .split("/")
-      .slice(1)
-      .map((m) => m.replace(/~1/g, "/").replace(/~0/g, "~"));
-    const sortie = [];
-    for (let i = 0; i < morceaux.length; i++) {
-      if (morceaux[i] === "entrees" && /^\d+$/.test(morceaux[i + 1] || "")) {
-        const rang = Number(morceaux[i + 1]);
-        const nom = liste && liste[rang] && liste[rang].nom ? " « " + liste[rang].nom + " »" : "";
-        sortie.push("entrée " + (rang + 1) + nom);
-        i++;
-      } else if (morceaux[i] === "entrees") {
-        sortie.push("entrées");
-      } else {
-        sortie.push(/^\d+$/.test(morceaux[i]) ? String(Number(morceaux[i]) + 1) : morceaux[i]);
-      }
-    }
-    return sortie.join(" › ");
+    const morceaux = String(chemin || "").split("/").slice(1);
+    if (morceaux[0] !== "entrees") return "";
+    if (!/^\d+$/.test(morceaux[1] || "")) return "entrées";
+    const rang = Number(morceaux[1]);
+    const nom = liste && liste[rang] && liste[rang].nom ? " « " + liste[rang].nom + " »" : "";
+    return "entrée " + (rang + 1) + nom;
   }
 
   function entreesDetail(rapport) {
@@ -38,22 +25,80 @@
     return Array.isArray(entrees) ? entrees : [];
   }
 
-  function violation(v, base, entrees, classe) {
+  const joli = (texte) => {
+    const t = String(texte).replace(/[-_]+/g, " ");
+    return t.charAt(0).toUpperCase() + t.slice(1);
+  };
+  const clesDuChamp = (pointeur) => {
+    const cles = String(pointeur || "").split("/").slice(1).map((m) => m.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const dernier = cles.reduce((d, m, i) => (/^(\d+|-)$/.test(m) ? i : d), -1);
+    return cles.slice(dernier + 1).filter((m) => !/^(\d+|-)$/.test(m));
+  };
+  const yaml = (v) => (Array.isArray(v) ? "[" + v.map(yaml).join(", ") + "]"
+    : v !== null && typeof v === "object" ? "{" + Object.entries(v).map(([k, x]) => k + ": " + yaml(x)).join(", ") + "}" : String(v));
+
+  /**
+   * A message in the player's words when the builder is not there to name fields and values
+   * (it failed to load its data): keys and values made readable, never as the YAML file writes them.
+   */
+  function texteSansCompositeur(v) {
+    const parties = Array.isArray(v.parties) && v.parties.length ? v.parties : [String(v.message || "")];
+    const morceaux = parties.map((p) => {
+      if (typeof p === "string") return p;
+      if (!p || typeof p !== "object") return "";
+      if (typeof p.entree === "number") return (p.nom || "Entrée " + (p.entree + 1)) + " — ";
+      const titre = joli(clesDuChamp(p.champ).pop() || "");
+      const nom = (x) => (x === true ? "coché" : x === false ? "non coché" : Array.isArray(x) ? x.map(nom).join(", ") : joli(x));
+      if (Array.isArray(p.valeurs)) return p.valeurs.map(nom).join(p.liaison === "et" ? " et " : " ou ");
+      if ("valeur" in p) return typeof p.valeur === "boolean" ? `« ${titre} » ${nom(p.valeur)}` : `« ${titre} : ${nom(p.valeur)} »`;
+      return `« ${titre} »`;
+    });
+    const texte = morceaux.join("").trim();
+    return texte.charAt(0).toUpperCase() + texte.slice(1);
+  }
+
+  /** The fields a message names, as the YAML file writes them (`meneur: true`), for the text view. */
+  function champsYaml(v) {
+    const vus = new Set();
+    for (const p of Array.isArray(v.parties) ? v.parties : []) {
+      if (!p || typeof p !== "object" || typeof p.champ !== "string") continue;
+      const cles = clesDuChamp(p.champ);
+      if (!cles.length) continue;
+      let texte = "valeur" in p ? yaml(p.valeur) : null;
+      if (texte !== null) for (const cle of cles.slice(1).reverse()) texte = `{${cle}: ${texte}}`;
+      vus.add(texte === null ? cles.join(".") : `${cles[0]}: ${texte}`);
+    }
+    return [...vus];
+  }
+
+  /**
+   * One message of the report. `texteJoueur(v)`: the builder's words for it (fields by their
+   * labels, values by their names); the fields as the YAML file writes them follow, set apart and
+   * labelled « Champ YAML », for who edits the text view.
+   */
+  function violation(v, base, entrees, classe, texteJoueur) {
     const { el } = C();
     const lien = C().lienSur(base, v.regle);
+    const ou = libelleChemin(v.chemin, entrees);
+    const champs = champsYaml(v);
     return el(
       "li",
       { classe: "cpd-violation " + classe, "data-code": v.code },
-      el("span", { classe: "cpd-violation-message" }, v.message),
+      el("span", { classe: "cpd-violation-message" }, texteJoueur ? texteJoueur(v) : texteSansCompositeur(v)),
       " ",
       el(
         "span",
         { classe: "cpd-violation-meta" },
-        v.chemin ? el("span", { classe: "cpd-chemin", title: "Emplacement dans la liste : " + v.chemin }, libelleChemin(v.chemin, entrees)) : null,
-        v.chemin && lien ? " · " : null,
+        ou ? el("span", { classe: "cpd-chemin" }, ou) : null,
+        ou && lien ? " · " : null,
         lien ? el("a", { href: lien }, "voir la règle") : null,
       ),
-      // The stable code is not shown to players: it stays in data-code (tests, tools); the text view and the CLI keep it.
+      champs.length
+        ? el("span", { classe: "cpd-champ-yaml", "data-role": "champ-yaml" },
+          (champs.length > 1 ? "Champs YAML : " : "Champ YAML : "),
+          champs.map((c, i) => [i ? ", " : "", el("code", {}, c)]))
+        : null,
+      // The stable code is not shown to players: it stays in data-code (tests, tools); the CLI keeps it.
     );
   }
 

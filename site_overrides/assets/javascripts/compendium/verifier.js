@@ -291,11 +291,14 @@
           "Coût total : ", el("strong", {}, total), depasse ? " (dépasse le format)" : ""));
       }
       const remplissages = [];
+      // The builder names fields and values as its cards do (labels, data names).
+      const composeur = racineOutil.compendiumComposer;
+      const texteJoueur = composeur && typeof composeur.texteJoueur === "function" ? (v) => composeur.texteJoueur(v) : null;
       const listeViolations = (titre, role, violations, classe, nom) => {
         if (!violations.length) return;
         const ul = el("ul", { classe: "cpd-violations", "data-role": role });
         blocs.push(el("h3", {}, `${titre} (${C().nombre(violations.length)})`), ul);
-        remplissages.push(() => afficherParPaquets(ul, violations, (v) => violation(v, base, entrees, classe), nom));
+        remplissages.push(() => afficherParPaquets(ul, violations, (v) => violation(v, base, entrees, classe, texteJoueur), nom));
       };
       listeViolations("Erreurs", "erreurs", erreurs, "cpd-violation--erreur", "erreurs");
       listeViolations("Avertissements", "avertissements", avertissements, "cpd-violation--avertissement", "avertissements");
