@@ -1,6 +1,7 @@
 """The builder as a player waits: from a click to the total and the errors painted, every panel open.
 
-    .venv/bin/python bench/bench_composer_clic.py [--site DIR] [--clics N] [--largeur PX] [--json FICHIER]
+    .venv/bin/python bench/bench_composer_clic.py [--site DIR] [--clics N] [--largeur PX] [--hauteur PX]
+        [--ralenti N] [--json FICHIER]
 
 For each game, the page « Composer et vérifier » gets a list of 10 or more entries (the game's
 first example, its entries repeated), every panel of the builder is opened (the entry being edited,
@@ -21,6 +22,16 @@ of control as the game's field) and one line of text, nothing else. A change sen
 as the builder (`etat`, the two texts the builder's clicks wrote, as JSON, without the builder's
 follow-up) and writes the total; it is timed the same way. It is the floor of click → paint on this
 machine, browser and engine: what any page pays for a check.
+
+With `--ralenti N` (issue 35 §7, a phone's CPU), the page's processor is slowed N× through CDP
+(`Emulation.setCPUThrottlingRate` on the page's session); Chromium cannot slow the engine's
+worker, so a phone adds about (N − 1) × its round trip: the table then gives the figure
+« p95 clic → peint + (N − 1) × p95 moteur » (goal ≤ 150 ms at N = 4). « Total peint » is the
+frame presented on screen that shows the total the player reads for the new list, correct: the
+engine's report (`data-a-jour="oui"`), or the builder's total computed in the page at the tap
+(`data-a-jour="provisoire"`, composer-immediat.js), which the engine's report then confirms.
+Each provisional total is compared with the engine's next one: « écarts » counts those that
+differed (the goal is 0); a provisional total that differs is never counted as painted.
 """
 from __future__ import annotations
 
@@ -51,41 +62,63 @@ ARMER_JS = """() => {
   const racine = document.querySelector('[data-compendium-outil="verifier"]');
   window.__mesure = new Promise((resoudre) => {
     let debut = null;
-    const noter = (e) => { if (debut === null) debut = e.timeStamp; };
+    const noter = (e) => { if (debut === null) { debut = e.timeStamp; mesure.debut = debut; } };
     for (const t of ["pointerdown", "mousedown", "input", "change"]) document.addEventListener(t, noter, {capture: true, once: true});
     const total = () => racine.querySelector('[data-role="composer-total"]');
-    let vu = false, ancien = false;
-    const mesure = {peint: null, images: null};
-    const finir = () => { if (mesure.peint !== null && mesure.images !== null) resoudre(mesure); };
-    const verifier = () => {
-      const t = total();
-      if (debut === null || !t || vu) return false;
-      // Painted for the new list: the builder's total first says its report is old (the click
-      // changed the list), then that it is for the text on screen.
-      if (t.dataset.aJour !== "oui") { ancien = true; return false; }
-      if (!ancien) return false;
-      vu = true;
-      // A mark beside the total, added in the same task as the report: Element Timing gives the
-      // time the frame that paints both was presented on screen.
-      for (const vieille of document.querySelectorAll("[data-bench-marque]")) vieille.remove();
+    // What the player reads: the total's text and the costs it carries.
+    const lu = (t) => [t.textContent, t.dataset.cout || "", t.dataset.coutActivation || ""].join("|");
+    let ancien = false, provisoire = null, fini = false;
+    const mesure = {peint: null, images: null, provisoire: null, confirme: null, ecart: false, page: false, debut: null};
+    const marques = {};
+    const finir = () => {
+      if (fini || mesure.images === null || mesure.confirme === null) return;
+      if (provisoire !== null && mesure.provisoire === null) return;
+      fini = true;
+      // A provisional total that differs from the engine's is never counted as painted.
+      mesure.page = provisoire !== null && !mesure.ecart;
+      mesure.peint = mesure.page ? mesure.provisoire : mesure.confirme;
+      resoudre(mesure);
+    };
+    // A mark beside the total, added in the same task as the total: Element Timing gives the time
+    // the frame that paints both was presented on screen.
+    const marquer = (t, cle) => {
+      const nom = "bench-" + cle + "-" + Math.round(debut * 1000);
       const marque = document.createElement("div");
-      const nom = "bench-" + Math.round(debut * 1000);
       marque.dataset.benchMarque = "";
       marque.setAttribute("elementtiming", nom);
       marque.textContent = "·";
-      marque.style.cssText = "position:fixed;top:0;left:0;z-index:9;font-size:8px;line-height:8px;pointer-events:none";
+      marque.style.cssText = "position:fixed;top:0;left:" + (cle === "provisoire" ? 0 : 8) + "px;z-index:9;font-size:8px;line-height:8px;pointer-events:none";
       t.after(marque);
       const obs = new PerformanceObserver((liste) => {
-        for (const e of liste.getEntries()) if (e.identifier === nom) { obs.disconnect(); mesure.peint = e.renderTime - debut; finir(); }
+        for (const e of liste.getEntries()) if (e.identifier === nom) { obs.disconnect(); mesure[cle] = e.renderTime - debut; finir(); }
       });
       obs.observe({type: "element", buffered: true});
-      setTimeout(() => { if (mesure.peint === null) { obs.disconnect(); mesure.peint = NaN; finir(); } }, 5000);
+      setTimeout(() => { if (mesure[cle] === null) { obs.disconnect(); mesure[cle] = NaN; finir(); } }, 5000);
+    };
+    for (const vieille of document.querySelectorAll("[data-bench-marque]")) vieille.remove();
+    const verifier = () => {
+      const t = total();
+      if (debut === null || !t) return false;
+      // Painted for the new list: the builder's total first says its report is old (the click
+      // changed the list) or shows the total computed in the page (« provisoire »), then says
+      // that the engine's report is for the text on screen.
+      const etat = t.dataset.aJour;
+      if (etat === "provisoire" && provisoire === null) {
+        ancien = true;
+        provisoire = lu(t);
+        marquer(t, "provisoire");
+        return false;
+      }
+      if (etat !== "oui") { if (etat === "non") ancien = true; return false; }
+      if (!ancien) return false;
+      if (provisoire !== null) mesure.ecart = lu(t) !== provisoire;
+      marquer(t, "confirme");
       // The previous measure: the start of the frame after the one that painted the report.
       requestAnimationFrame(() => requestAnimationFrame(() => { mesure.images = performance.now() - debut; finir(); }));
       return true;
     };
     const obs = new MutationObserver(() => { if (verifier()) obs.disconnect(); });
-    obs.observe(racine, {attributes: true, childList: true, subtree: true});
+    obs.observe(racine, {attributes: true, childList: true, subtree: true, characterData: true});
   });
 }"""
 
@@ -93,13 +126,15 @@ CHECK_JS = """async ([jeu, n]) => {
   const racine = document.querySelector('[data-compendium-outil="verifier"]');
   const api = racine.compendiumVerifier;
   const texte = api.zone.value, catalogue = api.catalogue();
-  const mesures = [];
+  const mesures = [], python = [];
   for (let i = 0; i < n; i++) {
     const t = performance.now();
-    await api.moteur.valider(jeu, texte, catalogue);
+    const rapport = await api.moteur.valider(jeu, texte, catalogue);
+    if (!rapport || typeof rapport !== "object" || !rapport.liste) throw new Error("pas de rapport");
     mesures.push(performance.now() - t);
+    python.push(api.moteur.derniereDuree);  // the time spent in the worker's Python
   }
-  return mesures;
+  return {mesures, python};
 }"""
 
 
@@ -183,7 +218,13 @@ def cliquer(page: object, chemin: str) -> None:
     select.select_option(next(v for v in valeurs if v != actuelle))
 
 
-def mesurer_jeu(page: object, url: str, jeu: str, n: int) -> dict:
+def ralentir(cdp: object | None, taux: float) -> None:
+    """Slow the page's processor `taux` times (CDP), when a session is given."""
+    if cdp is not None:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": taux})
+
+
+def mesurer_jeu(page: object, url: str, jeu: str, n: int, cdp: object | None = None, taux: float = 1) -> dict:
     fichier, chemin, _ = CLICS[jeu]
     page.goto(url + jeu + "/verifier/")
     attendre_moteur(page)
@@ -194,6 +235,7 @@ def mesurer_jeu(page: object, url: str, jeu: str, n: int) -> dict:
                            "'[data-role=\"entree\"]').length >= 10; }", timeout=60_000)
     panneaux = ouvrir_tout(page)
     page.wait_for_timeout(1500)
+    ralentir(cdp, taux)
     clics = []
     for _ in range(n):
         viser(page, chemin)
@@ -203,7 +245,9 @@ def mesurer_jeu(page: object, url: str, jeu: str, n: int) -> dict:
         page.wait_for_timeout(150)
         ouvrir_tout(page)
     page.wait_for_timeout(500)
+    # The engine's round trip with the page slowed as for the clicks (its worker is not).
     check = page.evaluate(CHECK_JS, [jeu, n])
+    ralentir(cdp, 1)
     textes = [page.input_value('[data-role="texte"]')]
     cliquer(page, chemin)
     page.wait_for_function("(t) => document.querySelector('[data-role=\"texte\"]').value !== t", arg=textes[0])
@@ -213,13 +257,17 @@ def mesurer_jeu(page: object, url: str, jeu: str, n: int) -> dict:
 
     textes = [json.dumps(lire_liste(t), ensure_ascii=False) for t in textes]
     entrees = page.locator('[data-role="entree"]').count()
-    temoin = mesurer_temoin(page, url, jeu, textes, n, select_de(page, chemin) is not None)
-    return {"jeu": jeu, "chemin": chemin, "entrees": entrees, "panneaux": panneaux,
-            "clic": [c["peint"] for c in clics], "clic_images": [c["images"] for c in clics], "check": check,
+    temoin = mesurer_temoin(page, url, jeu, textes, n, select_de(page, chemin) is not None, cdp, taux)
+    return {"jeu": jeu, "chemin": chemin, "entrees": entrees, "panneaux": panneaux, "ralenti": taux,
+            "clic": [c["peint"] for c in clics], "clic_images": [c["images"] for c in clics], "check": check["mesures"],
+            "check_python": check["python"],
+            "clic_page": [c["page"] for c in clics], "clic_ecarts": [c["ecart"] for c in clics],
+            "clic_confirme": [c["confirme"] for c in clics],
             "temoin": [c["peint"] for c in temoin], "temoin_images": [c["images"] for c in temoin]}
 
 
-def mesurer_temoin(page: object, url: str, jeu: str, textes: list[str], n: int, select: bool) -> list[dict]:
+def mesurer_temoin(page: object, url: str, jeu: str, textes: list[str], n: int, select: bool,
+                   cdp: object | None = None, taux: float = 1) -> list[dict]:
     """Click → paint on the control page, for the same two texts of the same list, changed by the
     same kind of control as the builder's field (a select, or a box clicked with the mouse)."""
     page.goto(url + "__bench/temoin.html")
@@ -236,6 +284,7 @@ def mesurer_temoin(page: object, url: str, jeu: str, textes: list[str], n: int, 
 
     changer()  # the first check warms the engine up, as the builder's list had
     page.wait_for_function("() => document.querySelector('[data-role=\"composer-total\"]').dataset.aJour === 'oui'")
+    ralentir(cdp, taux)
     mesures = []
     for _ in range(n):
         controle.scroll_into_view_if_needed()
@@ -243,22 +292,56 @@ def mesurer_temoin(page: object, url: str, jeu: str, textes: list[str], n: int, 
         page.evaluate(ARMER_JS)
         changer()
         mesures.append(page.evaluate("() => window.__mesure"))
+    ralentir(cdp, 1)
     return mesures
 
 
-def mesurer(site: Path, n: int, largeur: int, jeux: list[str]) -> list[dict]:
+def mesurer(site: Path, n: int, largeur: int, jeux: list[str], hauteur: int = 900, taux: float = 1) -> list[dict]:
     from playwright.sync_api import sync_playwright
 
     mesures = []
     pages = {"/__bench/temoin.html": ("text/html; charset=utf-8", PAGE_TEMOIN.encode())}
     with servir(site, pages) as url, sync_playwright() as p:
         navigateur = lancer_chromium(p)
-        contexte = navigateur.new_context(viewport={"width": largeur, "height": 900}, service_workers="block")
+        contexte = navigateur.new_context(viewport={"width": largeur, "height": hauteur}, service_workers="block")
         page = contexte.new_page()
+        # The page's processor only: Chromium does not slow its workers (the engine).
+        cdp = contexte.new_cdp_session(page) if taux != 1 else None
         for jeu in jeux:
-            mesures.append(mesurer_jeu(page, url, jeu, n))
+            mesures.append(mesurer_jeu(page, url, jeu, n, cdp, taux))
         navigateur.close()
     return mesures
+
+
+def tableau_ralenti(mesures: list[dict], largeur: int, hauteur: int, taux: float) -> str:
+    """Issue 35 §7: tap → total painted on a phone's CPU, with the engine counted (taux − 1) more times."""
+    def propres(valeurs: list[float]) -> list[float]:
+        return [v for v in valeurs if v == v]
+
+    def ms(x: float) -> str:
+        return f"{x:.0f} ms"
+
+    k = taux - 1
+    lignes = [f"| Jeu ({largeur} × {hauteur}, page ralentie {taux:g}×) | Clic → total peint, p50 / p95 | "
+              f"Moteur (un aller-retour), p50 / p95 | dont Python (worker), p95 | p95 clic→peint + {k:g} × p95 moteur | "
+              f"p95 par toucher (moteur compté {k:g} × de plus quand le total l'attend) | "
+              "Totaux servis par la page | Écarts page / moteur | Total confirmé par le moteur, p50 / p95 |",
+              "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for m in mesures:
+        python = [x for x in m.get("check_python", []) if isinstance(x, (int, float))]
+        clic, check = propres(m["clic"]), propres(m["check"])
+        p95_moteur = centile(check, 0.95)
+        par_toucher = [c + (0 if page else k * p95_moteur) for c, page in zip(m["clic"], m["clic_page"], strict=True) if c == c]
+        servis = sum(1 for x in m["clic_page"] if x)
+        ecarts = sum(1 for x in m["clic_ecarts"] if x)
+        confirme = propres(m["clic_confirme"])
+        manque = f" ({len(m['clic']) - len(clic)} sans mesure)" if len(clic) < len(m["clic"]) else ""
+        lignes.append(f"| {m['jeu']} | {ms(centile(clic, 0.5))} / {ms(centile(clic, 0.95))}{manque} | "
+                      f"{ms(centile(check, 0.5))} / {ms(p95_moteur)} | {ms(centile(python, 0.95)) if python else '—'} | "
+                      f"{ms(centile(clic, 0.95) + k * p95_moteur)} | "
+                      f"{ms(centile(par_toucher, 0.95))} | {servis} / {len(m['clic'])} | {ecarts} | "
+                      f"{ms(centile(confirme, 0.5))} / {ms(centile(confirme, 0.95))} |")
+    return "\n".join(lignes)
 
 
 def tableau(mesures: list[dict], largeur: int) -> str:
@@ -290,13 +373,19 @@ def main() -> int:
     parser.add_argument("--site", type=Path, default=ROOT / "site", help="site construit (construit s'il manque)")
     parser.add_argument("--clics", type=int, default=20, help="clics mesurés par jeu")
     parser.add_argument("--largeur", type=int, default=1280, help="largeur de la fenêtre en pixels")
+    parser.add_argument("--hauteur", type=int, default=900, help="hauteur de la fenêtre en pixels")
+    parser.add_argument("--ralenti", type=float, default=1,
+                        help="ralentir le processeur de la page N fois (CDP), comme un téléphone (ex. 4)")
     parser.add_argument("--json", type=Path, help="écrire aussi les mesures brutes dans ce fichier")
     parser.add_argument("--jeux", nargs="*", choices=sorted(CLICS), default=list(CLICS), help="jeux mesurés")
     args = parser.parse_args()
     if not (args.site / "assets" / "pyodide" / "pyodide.asm.wasm").is_file():
         construire(args.site)
-    mesures = mesurer(args.site, max(2, args.clics), args.largeur, args.jeux)
-    print(tableau(mesures, args.largeur))
+    mesures = mesurer(args.site, max(2, args.clics), args.largeur, args.jeux, args.hauteur, args.ralenti)
+    if args.ralenti != 1:
+        print(tableau_ralenti(mesures, args.largeur, args.hauteur, args.ralenti))
+    else:
+        print(tableau(mesures, args.largeur))
     if args.json:
         args.json.write_text(json.dumps(mesures, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     return 0

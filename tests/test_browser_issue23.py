@@ -177,7 +177,9 @@ def test_issue23_une_requete_par_changement(navigateur: object, site_url: str, j
         page.wait_for_function("() => document.querySelector('#cpd-liste').value.includes('Changement')")
         attendre_a_jour(page)
         page.wait_for_timeout(1500)
-        envois = page.evaluate("() => window.__envois")
+        # Besides the check, the builder may ask the engine, in its idle time, for the lists one tap
+        # away (« prevoir », issue 35 §7): never a second check of the change.
+        envois = [e for e in page.evaluate("() => window.__envois") if e != "prevoir"]
         assert envois == ["etat"], envois
         # Tab after a change goes on to the next field of the entry: the redrawing keeps the player's place.
         nom.fill("Changement 2")

@@ -11,6 +11,8 @@
 //   sessionStorage "compendium.listes.<jeu>.onglet" {id, rev, texte, nom}: the list open in this tab
 //                  and the version this tab read or wrote last
 //   localStorage   "compendium.listes.<jeu>.abime"  a stored value that could not be read, set aside as is
+//   localStorage   "compendium.rapport.<jeu>"       {texte, version, liste, rapport, totaux, maj}: the engine's last
+//                  report on the builder's list, shown until the engine is ready (composer-reprise.js)
 //
 // Rules: each tab writes only the list it has open; a list another tab saved since this tab read it
 // is never overwritten (this tab's version becomes a copy); an example, a link or a file opens as a

@@ -4,6 +4,8 @@
 // Messages in (from moteur.js):
 //   {id, type: "init", racine}                       racine = absolute URL of the site root
 //   {id, type: "valider", jeu, texte | octets, catalogue?} → {id, resultat: rapport} | {id, erreur}
+//   {id, type: "prevoir", jeu, texte, catalogue?, canal: "prevision"} → the same, for a list one tap
+//     away from the builder's (composer-immediat.js); it never gives up the builder's follow-up
 //   {id, type: "calculer", jeu, calcul, parametres} → {id, resultat: distribution} | {id, erreur}
 //   {id, type: "score", jeu, score, document}       → {id, resultat: classement} | {id, erreur}
 //   {id, type: "des-libres", requete}                → {id, resultat} | {id, erreur}   (no game: « Dés libres »)
@@ -290,7 +292,7 @@ async function traiter(message) {
     }
     await chargerJeu(message.jeu);
     const debut = performance.now();
-    if (type === "valider") {
+    if (type === "valider" || type === "prevoir") { // prevoir: the builder's checks ahead (composer-immediat.js)
       const entree = message.octets instanceof Uint8Array ? message.octets : String(message.texte ?? "");
       const avecCatalogue = typeof message.catalogue === "string";
       repondre(id, avecCatalogue ? glue.valider(message.jeu, entree, message.catalogue) : glue.valider(message.jeu, entree), debut);

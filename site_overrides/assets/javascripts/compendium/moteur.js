@@ -193,6 +193,7 @@
         return;
       }
       if ("erreur" in message) {
+        this.suites.delete(message.id); // no follow-up after an error
         const erreur = new Error(message.erreur);
         erreur.interne = !!message.interne;
         erreur.ms = message.ms;
@@ -286,8 +287,27 @@
       if (typeof catalogue === "string" && catalogue.trim()) message.catalogue = catalogue;
       if (demande && typeof demande === "object") message.demande = demande;
       // Posted in this very task when the engine is ready: the page draws after it has been sent.
-      if (this.prets.has(jeu) && this.worker) return this._envoyer(message, DELAI_VALIDATION_MS, surSuite);
-      return this.preparer(jeu).then(() => this._envoyer(message, DELAI_VALIDATION_MS, surSuite));
+      // Without a demande the worker sends no follow-up: nothing to wait for.
+      const suite = message.demande ? surSuite : null;
+      if (this.prets.has(jeu) && this.worker) return this._envoyer(message, DELAI_VALIDATION_MS, suite);
+      return this.preparer(jeu).then(() => this._envoyer(message, DELAI_VALIDATION_MS, suite));
+    }
+
+    /**
+     * The builder's checks ahead (composer-immediat.js): the report on a list one tap away from the
+     * one on screen, as `valider` gives it; only once the engine is ready (rejects otherwise). Its
+     * canal "prevision" keeps one waiting at most; it never gives up the builder's follow-up.
+     */
+    /** True while a request or a builder's follow-up is still running: the checks ahead wait. */
+    occupe() {
+      return this.attente.size > 0 || this.suites.size > 0;
+    }
+
+    prevoir(jeu, texte, catalogue) {
+      if (!this.prets.has(jeu) || !this.worker) return Promise.reject(new Error("Moteur pas encore prêt."));
+      const message = { type: "prevoir", jeu, texte: String(texte), canal: "prevision" };
+      if (typeof catalogue === "string" && catalogue.trim()) message.catalogue = catalogue;
+      return this._envoyer(message, DELAI_VALIDATION_MS);
     }
 
     async calculer(jeu, calcul, parametres) {
