@@ -18,6 +18,7 @@ from typing import Any
 from . import bundle
 from .catalogue import fusionner_catalogue
 from .errors import ErreurEntree
+from .messages import Noms, rendu_joueur
 from .reader import nom_de_type
 from .validation import SANS_NOM, nom_de_liste, valider
 from .yaml_lite import grouped
@@ -572,6 +573,14 @@ def _quantite(nombre: float, unite: str) -> str:
     return f"{_nombre(nombre)} {unite}"
 
 
+def _message_joueur(violation: dict[str, Any], noms: Noms) -> str:
+    """A violation in the player's words (fields by their labels, values by their names)."""
+    parties = violation.get("parties")
+    if not isinstance(parties, list) or not parties:
+        return str(violation.get("message", ""))
+    return rendu_joueur(parties, noms.schema, None, noms)
+
+
 def texte_liste(donnees_jeu: dict[str, Any], liste: Any, rapport: dict[str, Any] | None = None) -> str:
     """A list as plain text, to paste into a forum or a chat.
 
@@ -593,6 +602,9 @@ def texte_liste(donnees_jeu: dict[str, Any], liste: Any, rapport: dict[str, Any]
     if not isinstance(liste, dict):
         raise ErreurEntree(f"La liste doit être un objet, pas {nom_de_type(liste)}.")
     libelles = _Libelles(donnees_jeu)
+    noms = Noms(libelles.racine, donnees_jeu).nommer_cartes(liste)
+    for ident, nom in noms.noms.items():  # the list's own cards too (Khârn-Âges)
+        libelles.noms.setdefault(ident, nom)
     racine = _resoudre(libelles.racine, libelles.racine, liste)
     unite = donnees_jeu["jeu"].get("unite_cout") if isinstance(donnees_jeu["jeu"].get("unite_cout"), str) else None
     details = rapport.get("details") if isinstance(rapport.get("details"), dict) else {}
@@ -627,5 +639,5 @@ def texte_liste(donnees_jeu: dict[str, Any], liste: Any, rapport: dict[str, Any]
         lignes.append("Liste valide")
     else:
         lignes.append(f"Liste invalide : {len(erreurs)} erreur{'s' if len(erreurs) > 1 else ''}")
-        lignes += [f"- {_propre(e.get('message', ''), 600)}" for e in erreurs]
+        lignes += [f"- {_propre(_message_joueur(e, noms), 600)}" for e in erreurs]
     return "\n".join(lignes) + "\n"

@@ -28,6 +28,7 @@ from itertools import combinations
 from typing import Any
 
 from .composer import ABSENT, Champ, choix_du_champ, options_pas, variante
+from .composer_impose import imposer_pas
 from .errors import ErreurEntree
 from .validation import valider
 
@@ -147,7 +148,10 @@ def _reduite(liste: dict[str, Any], chemin: Any, garder: list[str]) -> tuple[dic
 
 def suite_pas(donnees_jeu: dict[str, Any], liste: dict[str, Any],
               demande: Any) -> Generator[dict[str, Any] | None, None, None]:
-    """The builder's requests after a check: `{"forces": [pointers], "garder": [fields], "choix": [pointers]}`.
+    """The builder's requests after a check: `{"imposer", "forces": [pointers], "garder": [fields], "choix": [pointers]}`.
+
+    `imposer: {"remplis": {...}}` first gives `{"impose": ...}` (`composer_impose.imposer_pas`);
+    when it changes the list, nothing else is computed (the builder writes the new list).
 
     Yields None after each validation, `{"forces": result}` per field examined for a forced value,
     and `{"choix": options}` (the answer of `options_permises`) per open picker, forced values first.
@@ -155,6 +159,12 @@ def suite_pas(donnees_jeu: dict[str, Any], liste: dict[str, Any],
     """
     if not isinstance(demande, dict):
         return
+    if isinstance(demande.get("imposer"), dict):
+        # What the rules fill in first: the builder writes it, and asks the rest of the new list.
+        impose = yield from imposer_pas(donnees_jeu, liste, demande["imposer"])
+        yield {"impose": impose}
+        if impose["valeurs"] or impose["retires"] or impose["entrees"]:
+            return
     forces = demande.get("forces") if isinstance(demande.get("forces"), list) else []
     garder = demande.get("garder") if isinstance(demande.get("garder"), list) else []
     for resultat in forces_pas(donnees_jeu, liste, forces, garder):

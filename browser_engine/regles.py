@@ -4,7 +4,7 @@ A rule counts or sums something over the entries its selector picks, for the
 whole list (`portee: liste`) or for each entry (`portee: entree`), and compares
 the result with a bound (`min`, `max` or `exact`), which may be an expression of
 the list such as `floor(format / 250)`. A rule with `si` applies only to lists
-whose entries all match that selector. See `schemas/regles_liste.schema.json`.
+whose entries all match that selector (a list without entries: the game's list-wide values, if it gives them). See `schemas/regles_liste.schema.json`.
 
 A list-wide rule whose maximum is exceeded points at the entries in excess (those beyond the
 maximum, in list order) rather than at the list, when it counts entries (`compte`, pointer
@@ -225,23 +225,29 @@ def depassement(valeur: Fraction, limites: dict[str, Fraction]) -> Fraction | No
     return None
 
 
-def appliquer(donnees_jeu: dict[str, Any], entrees: list[VueEntree], noms: dict[str, Any]) -> Resultat:
+def appliquer(donnees_jeu: dict[str, Any], entrees: list[VueEntree], noms: dict[str, Any],
+              partie: dict[str, Any] | None = None) -> Resultat:
     """Apply every data rule of the game to a list.
 
     Args:
         donnees_jeu: the game bundle (rules are in `regles_liste`).
         entrees: the list entries, with defaults and derived values.
         noms: list-wide values usable in bounds and messages (`format`, `cout`...).
+        partie: for a list without entries, the list-wide derived values a `si` reads (Tamashii's
+            mode): a rule of another mode then does not apply. None: every `si` holds.
 
     Returns:
         Violations split by severity, and the measures of list-wide rules.
 
     """
     result = Resultat()
+    temoins = entrees or ([VueEntree(-1, partie)] if partie is not None else [])
     for regle in bundle.regles_liste(donnees_jeu):
-        if not all(correspond(e.champs, regle.get("si")) for e in entrees):
+        if not all(correspond(e.champs, regle.get("si")) for e in temoins):
             continue  # `si`: list-wide values (a scenario role...) that the rule needs
-        selected = [e for e in entrees if correspond(e.champs, regle.get("selecteur"))]
+        # A list-wide sum with no entry reads the game's values (Tamashii's Marché, set in the options).
+        sur = temoins if not entrees and "somme" in regle and regle.get("portee") != "entree" else entrees
+        selected = [e for e in sur if correspond(e.champs, regle.get("selecteur"))]
         limits = bornes(regle, noms)
         if limits is None:
             continue

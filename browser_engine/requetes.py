@@ -25,6 +25,7 @@ ACTIONS: dict[str, str] = {
     "chance": "browser_engine.partie:action_chance",
     "apres-bataille": "browser_engine.jeux.hate.liste_apres_bataille:action_apres_bataille",
     "chance-symboles": "browser_engine.chance_symboles:action_chance_symboles",
+    "imposer": "browser_engine.composer_impose:action_imposer",
 }
 
 

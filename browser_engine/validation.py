@@ -147,7 +147,8 @@ def valider(donnees_jeu: dict[str, Any], liste: Any) -> dict[str, Any]:
     analysis = module.analyser(donnees_jeu, liste, views) if module else AnalyseJeu()
     for view in views:
         view.champs.update(analysis.derives.get(view.index, {}))
-    result = regles.appliquer(donnees_jeu, views, _list_names(liste, analysis))
+    result = regles.appliquer(donnees_jeu, views, _list_names(liste, analysis),
+                              partie=None if views else analysis.derives.get(-1))
     details = dict(analysis.details)
     details["nom_liste"] = nom_de_liste(liste) or SANS_NOM
     details["mesures"] = result.mesures

@@ -23,5 +23,5 @@ def attendre_rapport(page: object) -> None:
     """Wait until the summary bar shows the engine's report on the list on screen."""
     page.wait_for_function(  # type: ignore[attr-defined]
         "() => { const t = document.querySelector('[data-role=composer-total]');"
-        " return t && ['valide', 'invalide'].includes(t.dataset.etat) && t.dataset.aJour !== 'non'; }",
+        " return t && ['valide', 'invalide'].includes(t.dataset.etat) && t.dataset.aJour === 'oui'; }",
         timeout=60_000)

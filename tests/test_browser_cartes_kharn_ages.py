@@ -7,6 +7,7 @@ engine's CLI accepts with the same cost as the page. Names typed by the player s
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,14 +19,18 @@ from tests.test_browser_outils import attendre_etat, cli_json, saisir
 JEU = "kharn-ages"
 EDITEUR = "[data-compendium-cartes]"
 HOSTILE = '<img src=x onerror="window.__pirate = 1">Chef <b>de guerre</b>'
+# The card's identifier is made from its name (never typed): lower case, no accents, words joined
+# by hyphens.
+ID_HOSTILE = re.sub(r"[^a-z0-9]+", "-", unicodedata.normalize("NFD", HOSTILE).encode("ascii", "ignore")
+                    .decode().lower()).strip("-")
 LISTE = """jeu: kharn-ages
 nom: Liste avec ma carte
 format: 300
 options: {faction: kharns}
 entrees:
-  - profil: chef-de-guerre
+  - profil: PROFIL
     leader: true
-"""
+""".replace("PROFIL", ID_HOSTILE)
 
 
 @pytest.fixture
@@ -56,7 +61,7 @@ def test_creer_une_carte_verifier_et_exporter(page_verifier: object, site_url: s
     profils.get_by_role("button", name="Nouveau profil").click()
     form = page.locator(".cpd-fiche-formulaire")
     form.get_by_label("Nom", exact=True).fill(HOSTILE)
-    form.get_by_label("Identifiant du profil").fill("chef-de-guerre")
+    assert form.get_by_label("Identifiant du profil").count() == 0  # made from the name
     form.get_by_label("Niveau").fill("2")
     # The cost is required: left empty, the form says so in French and keeps the card unsaved.
     form.get_by_role("button", name="Enregistrer la carte").click()
@@ -84,7 +89,7 @@ def test_creer_une_carte_verifier_et_exporter(page_verifier: object, site_url: s
     form.screenshot(path=str(output_dir / "cartes-kharn-ages-formulaire.png"))
     form.get_by_role("button", name="Enregistrer la carte").click()
 
-    carte = profils.locator('.cpd-fiche[data-id="chef-de-guerre"]')
+    carte = profils.locator(f'.cpd-fiche[data-id="{ID_HOSTILE}"]')
     carte.wait_for()
     # The hostile name is shown as typed, as text: no element, no script run.
     assert carte.locator(".cpd-fiche-nom").inner_text() == HOSTILE
@@ -105,7 +110,7 @@ def test_creer_une_carte_verifier_et_exporter(page_verifier: object, site_url: s
     telechargement.value.save_as(export)
     assert export.suffix == ".yaml"
     texte = export.read_text(encoding="utf-8")
-    assert "chef-de-guerre" in texte and not texte.lstrip().startswith("{")
+    assert ID_HOSTILE in texte and not texte.lstrip().startswith("{")
     liste = tmp_path / "liste.yaml"
     liste.write_text(LISTE, encoding="utf-8")
     rapport = cli_json("valider", str(liste), "--catalogue", str(export))
@@ -114,7 +119,7 @@ def test_creer_une_carte_verifier_et_exporter(page_verifier: object, site_url: s
 
     # Kept in the browser: after a reload, the card and the valid list are still there.
     ouvrir(page, site_url)
-    carte = section(page, "profils").locator('.cpd-fiche[data-id="chef-de-guerre"]')
+    carte = section(page, "profils").locator(f'.cpd-fiche[data-id="{ID_HOSTILE}"]')
     assert carte.locator(".cpd-fiche-nom").inner_text() == HOSTILE
     attendre_etat(page, "valide", timeout=30_000)
 
@@ -149,15 +154,13 @@ def test_telephone_dupliquer_supprimer(navigateur: object, site_url: str, output
         capitaine.screenshot(path=str(output_dir / "cartes-kharn-ages-390-carte.png"))
         copie.get_by_role("button", name="Modifier").click()
         form = page.locator(".cpd-fiche-formulaire")
-        form.get_by_label("Identifiant du profil").fill("")
-        form.get_by_role("button", name="Enregistrer la carte").click()
-        assert "« Identifiant du profil » est obligatoire." in form.locator("[role=alert]").inner_text()
-        form.get_by_label("Identifiant du profil").fill("soldat-fictif")
-        form.get_by_role("button", name="Enregistrer la carte").click()
-        assert "déjà pris par un autre profil" in form.locator("[role=alert]").inner_text()
+        # No identifier to type; a renamed card keeps the one it was made with (lists name it).
+        assert form.get_by_label("Identifiant du profil").count() == 0
+        form.get_by_label("Nom", exact=True).first.fill("Soldat renommé")  # the card's (then its equipment's)
         assert page.evaluate(largeur) <= 390
         form.screenshot(path=str(output_dir / "cartes-kharn-ages-390-formulaire.png"))
-        form.get_by_role("button", name="Annuler").click()
+        form.get_by_role("button", name="Enregistrer la carte").click()
+        copie.locator(".cpd-fiche-nom", has_text="Soldat renommé").wait_for()
         copie.get_by_role("button", name="Supprimer").click()
         page.wait_for_function(
             "(n) => document.querySelectorAll('[data-compendium-cartes] [data-section=profils] .cpd-fiche').length === n",

@@ -52,8 +52,9 @@ def test_hate_amelioration_cicatrice_et_mercenaire_par_clics(onglet: Onglet, sit
     ouvrir(page, site_url + "hate/verifier/")
     page.locator("[data-champ=tribu] select").select_option('"um-rak"')
     page.locator("[data-champ=mode] select").select_option('"chronique"')
-    for sorte in [*TRIBU_HATE, "mercenaire"]:
-        page.click(f"[data-role=choix][data-valeur='{sorte}']")
+    # The tribe is there without a click (issue 35: the rules fill what they force); the mercenaire is added.
+    page.wait_for_function("(n) => document.querySelectorAll('li[data-role=entree]').length === n", arg=len(TRIBU_HATE))
+    page.click("[data-role=choix][data-valeur='mercenaire']")
     page.wait_for_function("() => document.querySelectorAll('li[data-role=entree]').length === 12")
     attendre_rapport(page)
     guerrier = 3
@@ -131,7 +132,6 @@ def test_carte_creee_puis_choisie_dans_le_compositeur(onglet: Onglet, site_url: 
     editeur.get_by_role("button", name="Nouveau profil").click()
     form = page.locator(".cpd-fiche-formulaire")
     form.get_by_label("Nom", exact=True).fill("Éclaireur du club")
-    form.get_by_label("Identifiant du profil").fill("eclaireur-du-club")
     form.get_by_label("Niveau").fill("1")
     form.get_by_label("Coût").fill("40")
     form.get_by_role("button", name="Enregistrer la carte").click()

@@ -129,7 +129,6 @@ def remplir_materiel(page: object, jeu: str) -> None:
         page.get_by_role("button", name="Nouveau profil").click()
         form = page.locator(".cpd-fiche-formulaire")
         form.get_by_label("Nom", exact=True).fill("Éclaireur du club")  # an invented card
-        form.get_by_label("Identifiant du profil").fill("eclaireur-du-club")
         form.get_by_label("Niveau").fill("1")
         form.get_by_label("Coût").fill("40")
         form.get_by_role("button", name="Enregistrer la carte").click()

@@ -66,6 +66,8 @@ def _domaine_augm_depart(donnees_jeu: dict[str, Any]) -> dict[str, Any]:
 def analyser(donnees_jeu: dict[str, Any], liste: dict[str, Any], vues: list[VueEntree]) -> AnalyseJeu:
     """The values the data rules read (no costs: a setup has none)."""
     derives = liste_setup.deriver(liste, vues)
+    if not vues:  # no player yet: the game's choices alone, for the rules' `si` (regles.appliquer)
+        derives[-1] = liste_setup.deriver({**liste, "entrees": [{}]}, [VueEntree(0, {})])[0]
     options = liste_setup.objet(liste.get("options"))
     mode = options.get("mode") if options.get("mode") in liste_setup.MODES else None
     return AnalyseJeu(derives=derives, details={"mode": mode, "joueurs": len(vues)})
@@ -73,3 +75,34 @@ def analyser(donnees_jeu: dict[str, Any], liste: dict[str, Any], vues: list[VueE
 
 def completer_details(details: dict[str, Any], mesures: dict[str, dict[str, Any]], vues: list[VueEntree]) -> None:
     """Nothing to add: the report's `details` already say the mode and the player count."""
+
+
+def valeurs_imposees(donnees_jeu: dict[str, Any], liste: dict[str, Any]) -> dict[str, Any]:
+    """The starting Sac of each player without one, for the builder (`composer_impose.py`).
+
+    Step 4 of the setup (l. 270–274): 3 Données de Base of each of the 4 types, and 1 more of the
+    player's Données Essentielles. The book does not name the types: the names are those the
+    setup already uses (other players' Sacs, the Données Essentielles), completed by the builder's
+    neutral « type-1 »… (`x-cles` in the list schema).
+    """
+    entrees = liste_setup.liste_de(liste.get("entrees"))
+    noms: list[str] = []
+    for entree in map(liste_setup.objet, entrees):
+        for nom in [*liste_setup.objet(entree.get("sac")), entree.get("donnees_essentielles")]:
+            if isinstance(nom, str) and nom and nom not in liste_setup.SPECIAUX and nom not in noms:
+                noms.append(nom)
+    neutre = 1
+    while len(noms) < liste_setup.TYPES_DE_BASE:
+        if f"type-{neutre}" not in noms:
+            noms.append(f"type-{neutre}")
+        neutre += 1
+    out: dict[str, Any] = {}
+    for rang, entree in enumerate(entrees):
+        if not isinstance(entree, dict) or "sac" in entree:
+            continue
+        essentielles = liste_setup.texte(entree.get("donnees_essentielles"))
+        types = [n for n in noms if n != essentielles][:liste_setup.TYPES_DE_BASE - (essentielles is not None)]
+        types = [n for n in noms if n in types or n == essentielles]
+        out[f"/entrees/{rang}/sac"] = {n: liste_setup.PAR_TYPE + (liste_setup.ESSENTIEL_EN_PLUS if n == essentielles else 0)
+                                        for n in types}
+    return out

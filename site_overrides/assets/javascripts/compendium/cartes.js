@@ -145,7 +145,8 @@
     return el("article", { classe: "cpd-fiche", "data-id": String(element.id || "") },
       el("header", { classe: "cpd-fiche-tete" },
         el("h4", { classe: "cpd-fiche-nom" }, String(element.nom ?? element.id ?? "—")),
-        el("p", { classe: "cpd-fiche-ident" }, el("code", {}, String(element.id ?? ""))),
+        // The identifier is the file's, not the player's: shown only for a card without a name.
+        element.nom === undefined ? el("p", { classe: "cpd-fiche-ident" }, el("code", {}, String(element.id ?? ""))) : null,
         etiquettes.length ? el("p", { classe: "cpd-fiche-etiquettes" }, etiquettes) : null),
       stats.length ? el("dl", { classe: "cpd-fiche-stats" }, stats) : null,
       lignes.length ? el("dl", { classe: "cpd-fiche-infos" }, lignes) : null,
@@ -297,7 +298,10 @@
         if (t.length === 1 && t[0] === "string" && (n.maxLength || 0) > 200) return 3;
         return 0;
       };
+      // The identifier is made from the name, never typed (it stays in the file): see idDuNom.
+      const idAuto = !!((section.element.properties || {}).nom && (section.element.properties || {}).id);
       const controles = Object.entries(section.element.properties || {})
+        .filter(([cle]) => !(idAuto && cle === "id"))
         .map(([cle, p], i) => ({ cle, p, i, r: rang(p) }))
         .sort((a, b) => a.r - b.r || a.i - b.i)
         .map(({ cle, p }) => [cle, champ(ctx, p, cle, requis.has(cle))])
@@ -314,26 +318,17 @@
         el("div", { classe: "cpd-fiche-form-actions" }, enregistrerBtn, annuler));
       const par = Object.fromEntries(controles);
       for (const [cle, c] of controles) c.ecrire(existant ? existant[cle] : undefined);
-      // A new card's identifier follows its name until the player types one.
-      if (par.id && par.nom && par.id.controle && par.nom.controle) {
-        let auto = !existant;
-        par.id.controle.addEventListener("input", () => {
-          auto = false;
-        });
-        par.nom.controle.addEventListener("input", () => {
-          if (auto) par.id.controle.value = slug(par.nom.controle.value);
-        });
-      }
       form.addEventListener("submit", (ev) => {
         ev.preventDefault();
         const erreurs = [];
-        const element = {};
+        const element = idAuto ? { id: undefined } : {}; // the identifier first in the file
         for (const [cle, c] of controles) {
           const v = c.lire(erreurs);
           if (v !== undefined) element[cle] = v;
         }
         const autres = (donnees ? donnees[section.cle] || [] : []).filter((_, i) => i !== index);
-        if (typeof element.id === "string" && autres.some((x) => x && x.id === element.id)) {
+        if (idAuto) element.id = existant && typeof existant.id === "string" ? existant.id : idDuNom(section, element.nom, autres);
+        if (!idAuto && typeof element.id === "string" && autres.some((x) => x && x.id === element.id)) {
           const texte = `L'identifiant « ${element.id} » est déjà pris par ${unAutre(section.element.title || "élément")}.`;
           erreurs.push({ message: texte, cible: par.id.controle });
           par.id.noeud.querySelector(".cpd-fiche-message").textContent = texte;
@@ -366,6 +361,19 @@
       else conteneur.prepend(form);
       form.querySelector(".cpd-fiche-form-titre").focus();
       form.scrollIntoView({ block: "nearest" });
+    }
+
+    /**
+     * A new card's identifier, made from its name (kebab-case without accents: « Guerrier Mongo
+     * niveau 2 » -> guerrier-mongo-niveau-2), unique among the cards of its kind (-2, -3… after it).
+     * Made once: renaming the card keeps it, so the lists naming it stay valid.
+     */
+    function idDuNom(section, nom, autres) {
+      const pris = new Set(autres.map((x) => x && x.id));
+      const racineId = slug(nom).slice(0, 70).replace(/-+$/, "") || slug(section.element.title) || "carte";
+      let candidat = racineId;
+      for (let n = 2; pris.has(candidat); n++) candidat = `${racineId}-${n}`;
+      return candidat;
     }
 
     function copieId(section, id) {

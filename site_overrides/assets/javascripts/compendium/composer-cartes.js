@@ -66,11 +66,13 @@
       const entrees = Array.isArray(b.liste.entrees) ? b.liste.entrees : [];
       for (const v of violations()) {
         const r = rangEntree(v);
+        // A new list, and the entry being edited, hold their errors back (composer-impose.js).
+        const montre = b.severiteAffichee ? b.severiteAffichee(v, r) : v.severite;
         if (r !== null && r < entrees.length) {
-          const w = v.severite === "erreur" && neuve(entrees[r]) ? { ...v, severite: "a-completer" } : v;
+          const w = montre === "erreur" && neuve(entrees[r]) ? { ...v, severite: "a-completer" } : montre !== v.severite ? { ...v, severite: montre } : v;
           if (!parRang.has(r)) parRang.set(r, []);
           parRang.get(r).push(w);
-        } else globaux.push(v);
+        } else globaux.push(montre !== v.severite ? { ...v, severite: montre } : v);
       }
       return { parRang, globaux };
     }
@@ -124,6 +126,8 @@
         if (aCompleter) parts.push("✎ " + pluriel(aCompleter, "choix à faire", "choix à faire"));
         etat.textContent = parts.join(" · ") || "✖ Liste invalide";
       }
+      // Only choices left to make (a new list): nothing is drawn as wrong.
+      total.dataset.ton = etat.dataset.ton = b.rapport && !b.rapport.valide && !erreurs && aCompleter ? "completer" : "";
       etat.disabled = !b.rapport || b.rapport.valide;
       etat.dataset.nombre = String(erreurs);
       etat.setAttribute("aria-label", etat.disabled ? etat.textContent : etat.textContent.replace(/[✖✎] /g, "") + " : aller à la première");
@@ -401,11 +405,14 @@
     }
 
     /** The list-wide messages: errors in view; warnings folded under their count (the bar opens them). */
-    function messagesDeLaListe(globaux) {
+    function messagesDeLaListe(globaux, parRang) {
       const erreurs = globaux.filter((v) => v.severite !== "avertissement");
       const avert = globaux.filter((v) => v.severite === "avertissement");
       const blocs = [];
-      if (erreurs.length) blocs.push(el("ul", { classe: "cpd-violations" }, erreurs.map((v) => b.message(v, null))));
+      // A new list: what remains to choose, by labels, instead of messages (composer-impose.js).
+      const aChoisir = b.calme && b.blocAChoisir ? b.blocAChoisir([...globaux, ...[...parRang.values()].flat()].filter((v) => v.severite === "a-completer")) : null;
+      if (aChoisir) blocs.push(aChoisir);
+      else if (erreurs.length) blocs.push(el("ul", { classe: "cpd-violations" }, erreurs.map((v) => b.message(v, null))));
       if (avert.length) {
         const id = "cpd-avertissements-liste";
         const pli = el("details", { classe: "cpd-avertissements-liste", id, "data-role": "avertissements-liste" },
@@ -435,7 +442,7 @@
       const actif = document.activeElement && racineOutil.contains(document.activeElement) ? document.activeElement.id : null;
       const { parRang, globaux } = repartir();
       dessinerBarre(globaux, parRang);
-      zones.globaux.replaceChildren(...messagesDeLaListe(globaux));
+      zones.globaux.replaceChildren(...messagesDeLaListe(globaux, parRang));
 
       const messagesEnveloppe = globaux.filter((v) => !/^\/entrees(\/|$)/.test(String(v.chemin || "")));
       const sigEnveloppe = JSON.stringify([b.liste.nom, b.liste.format, b.liste.options, Object.keys(b.liste).filter((k) => !["entrees", "nom", "format", "options", "jeu"].includes(k)).map((k) => b.liste[k]),

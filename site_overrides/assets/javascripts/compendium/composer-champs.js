@@ -370,6 +370,12 @@
         return el("div", { classe: "cpd-champ-composer cpd-champ-booleen", "data-champ": String(cle) },
           caseEl, " ", el("label", { for: id, classe: "cpd-champ-titre" }, titre), aide(s));
       }
+      // `x-valeurs`: a number named by a data item (Bataille d6: the d6 result of an objet): a select.
+      const nombreNomme = (g === "entier" || g === "nombre") ? b.valeursDonnees(s["x-valeurs"]) : null;
+      if (nombreNomme) {
+        return champ(b.selectDe(id, nombreNomme, valeur, o.requis ? "— Choisir —" : "— Aucun —",
+          (v) => b.changer(chemin, v, AFFICHE), decrit));
+      }
       if (g === "entier" || g === "nombre") {
         const entree = el("input", {
           type: "number", id, inputmode: "numeric", "aria-describedby": decrit,
@@ -386,7 +392,7 @@
           ? el("span", { classe: "cpd-aide-champ cpd-depart", "data-role": "format-depart" },
             `Valeur de départ : ${C().nombre(depart.valeur)}, ${String(depart.explication)}.`)
           : null;
-        return champ(entree, note);
+        return champ(b.pasDuSchema(chemin, s, entree, g, titre), note);
       }
       if (g === "texte") {
         const entree = el("input", { type: "text", id, "aria-describedby": decrit, maxlength: s.maxLength, autocomplete: "off" });
@@ -408,6 +414,12 @@
       }
       if (g === "tableau-valeurs") {
         const items = resoudre(s.items, schema);
+        // A few values of a known set (Bataille d6's two sorts, Tamashii's Plateaux): a select per place.
+        const connues = b.valeursConnues(s, g, items);
+        if (connues) {
+          return el("fieldset", { classe: "cpd-groupe cpd-champ-places", "data-champ": String(cle) },
+            el("legend", {}, titre), aide(s), b.cases(chemin, id, s, items, connues, valeur, decrit));
+        }
         const numerique = types(items).includes("integer") || types(items).includes("number");
         const entree = el("input", { type: "text", id, "aria-describedby": id + "-format", autocomplete: "off" });
         entree.value = Array.isArray(valeur) ? valeur.join(", ") : "";
@@ -462,14 +474,12 @@
           const x = Number(entree.value);
           if (entree.value.trim() !== "" && Number.isFinite(x)) poser(k, Math.min(haut, Math.max(bas, Math.trunc(x))));
         });
-        const pas = (delta, signe, etiquette) => el("button", { type: "button", classe: "md-button cpd-petit-bouton cpd-pas", id: idN + (delta > 0 ? "-plus" : "-moins"),
-          "aria-label": etiquette + " " + nom, disabled: delta < 0 ? n <= bas : n >= haut,
-          onclick: () => {
-            b.focusApres = idN + (delta > 0 ? "-plus" : "-moins");
-            poser(k, n + delta);
-          } }, signe);
+        const lire = () => {
+          const actuel = b.valeurA([...chemin, k]);
+          return typeof actuel === "number" ? actuel : 0;
+        };
         return el("li", { classe: "cpd-compte", "data-cle": k },
-          el("label", { for: idN }, nom), pas(-1, "−", "Un pion de moins :"), entree, pas(1, "+", "Un pion de plus :"));
+          el("label", { for: idN }, nom), b.pas({ id: idN, entree, bas, haut, saut: 1, depart: bas, nom, lire, poser: (x) => poser(k, x) }));
       });
       const nouveau = el("input", { type: "text", id: id + "-nouveau", autocomplete: "off", maxlength: 40 });
       if (saisies.has(nouveau.id)) nouveau.value = saisies.get(nouveau.id);

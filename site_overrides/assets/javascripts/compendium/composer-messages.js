@@ -96,7 +96,7 @@
       return typeof v.chemin === "string" ? v.chemin : "";
     }
 
-    /** One message: its text, « Corriger » (opens the entry, focuses the field) and its rule. */
+    /** One message: its text, « Corriger » (sets the one value it names, else goes to the field) and its rule. */
     function message(v, surEntree) {
       const lien = C().lienSur(b.base, v.regle);
       const cible = champCible(v);
@@ -108,7 +108,7 @@
         el("span", { classe: "cpd-violation-genre" }, v.severite === "erreur" ? "Erreur : " : v.severite === "a-completer" ? "À compléter : " : "Avertissement : "),
         el("span", { classe: "cpd-violation-message" }, texteJoueur(v, surEntree)),
         corrigeable ? [" ", el("button", { type: "button", classe: "cpd-lien-bouton", "data-role": "corriger", "data-cible": cible,
-          onclick: () => b.allerAuChamp(cible) }, "Corriger")] : null,
+          onclick: () => (b.corriger ? b.corriger(v, cible) : b.allerAuChamp(cible)) }, "Corriger")] : null,
         lien ? [" · ", el("a", { href: lien }, "voir la règle")] : null);
     }
 

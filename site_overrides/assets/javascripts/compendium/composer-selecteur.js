@@ -253,6 +253,10 @@
           c = el("select", { id }, noms.map((v) => el("option", { value: v }, b.libelle(null, v))));
           c.value = brouillon[k];
           c.addEventListener("change", () => maj(k, c.value));
+        } else if ((c = b.controleBrouillon(id, k, s, g, s.items ? resoudre(s.items, schema) : null, titre,
+          () => brouillon[k], (v) => maj(k, v)))) {
+          // Known values, boxes, places or − / + (composer-saisie.js): nothing to type.
+          if (g.startsWith("tableau-")) return el("fieldset", { classe: "cpd-groupe cpd-champ-places" }, el("legend", {}, titre), c);
         } else if (g === "enum") {
           c = el("select", { id }, el("option", { value: "" }, "— Aucun —"),
             s.enum.map((v) => el("option", { value: JSON.stringify(v) }, b.libelle(k, v))));
@@ -293,7 +297,7 @@
           const propres = (r.erreurs || []).filter((v) => b.rangEntree(v) === 0);
           const c = lignes[0] ? (lignes[0].cout_total ?? lignes[0].cout) : null;
           cout.textContent = (typeof c === "number" ? "Coût de cette entrée : " + b.coutTexte(c) : "Coût : non calculé") +
-            (propres.length ? " — " + propres.map((v) => v.message).join(" ; ") : "");
+            (propres.length ? " — " + propres.map((v) => b.texteJoueur(v, 0)).join(" ; ") : "");
           cout.dataset.cout = typeof c === "number" ? String(c) : "";
         } catch (e) {
           if (ma === generation) cout.textContent = "Coût : " + e.message;

@@ -39,10 +39,12 @@
 //
 // Files: composer.js (this one: shared state, list edits, engine calls, the text view's reports)
 // and its parts, loaded before it on the tool page only: composer-donnees.js (data labels and
-// kinds of entries, set up first), composer-champs.js (generated fields), composer-cartes.js (entry cards, total, messages),
+// kinds of entries, set up first), composer-saisie.js (− / +, pickers of known values), composer-champs.js (generated fields), composer-cartes.js (entry cards, total, messages),
 // composer-selecteur.js (the picker / designed-entry form), composer-listes.js (saved lists,
 // undo, copy as text, skeleton), composer-suite.js (the engine's follow-up: forced values, allowed
-// choices). Each part is `Compendium.composerParties.<nom>(b)`: it reads
+// choices), composer-immediat.js (the total at once, from the engine's checks one tap ahead),
+// composer-reprise.js (the saved list and its last report before the engine is ready).
+// Each part is `Compendium.composerParties.<nom>(b)`: it reads
 // the shared state `b` and adds its functions to it.
 //
 // Hooks for other tools of the page (repairs, odds of my list, data versions…), kept stable:
@@ -137,7 +139,7 @@
 
   // --- The builder of one tool page -------------------------------------------------------
 
-  const PARTIES = ["messages", "champs", "cartes", "selecteur", "listes", "suite"]; // after composer-donnees.js
+  const PARTIES = ["messages", "saisie", "champs", "cartes", "selecteur", "listes", "suite", "immediat", "impose", "reprise"]; // after composer-donnees.js
   const DELAI_CALCUL_MS = 100; // past this, the total says it is being recomputed
 
   function initialiser(racineOutil) {
@@ -287,7 +289,7 @@
           b.affichee = null; // the report is late: the entry is drawn as the list now is
           b.dessiner();
         }
-        if (b.aJour === false && b.zones.total) {
+        if (b.aJour === false && b.zones.total && !b.totalProvisoire) { // composer-immediat.js
           b.zones.total.textContent = "Total : calcul…";
           b.zones.total.dataset.etat = "calcul";
         }
@@ -528,7 +530,7 @@
         b.rapport = estObjet(ecrite) ? dernier : null;
         b.texteEcrit = zone.value;
         b.texteLu = zone.value;
-      } else {
+      } else if (!b.reprendre(prendreListe)) { // the saved list and its last report (composer-reprise.js)
         prendreListe(vide());
         // Read already, and unreadable: the form says so instead of waiting for a report.
         if (zone.value.trim() && api.texteVerdict() === zone.value) Object.assign(b, { texteLu: zone.value, illisible: "illisible" });
