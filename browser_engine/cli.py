@@ -200,7 +200,7 @@ def print_odds(decl: dict[str, Any], result: dict[str, Any]) -> None:
 
 def command_text(args: argparse.Namespace) -> int:
     """`texte LISTE`: the list as plain text; 0 valid, 1 invalid."""
-    from .composer import texte_liste
+    from .composer_texte import texte_liste
 
     donnees_jeu, liste, rapport = checked_list(args)
     output(sys.stdout.write, texte_liste(donnees_jeu, liste, rapport))

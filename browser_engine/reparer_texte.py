@@ -5,7 +5,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .composer import ABSENT, _Libelles, _propre, _resoudre
+from .composer import ABSENT, _propre, _resoudre
+from .composer_texte import _Libelles
 from .reparer_candidats import Changement
 
 

@@ -38,7 +38,7 @@ def options(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[st
 
 def texte(donnees_jeu: dict[str, Any], liste: dict[str, Any], requete: dict[str, Any]) -> dict[str, Any]:
     """The list as plain text, to paste into a forum, with its verdict."""
-    from .composer import texte_liste
+    from .composer_texte import texte_liste
 
     rapport = valider(donnees_jeu, liste)
     return {"texte": texte_liste(donnees_jeu, liste, rapport), "valide": rapport["valide"]}

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from browser_engine import ErreurEntree, bundle, lire_liste
-from browser_engine.composer import options_permises, texte_liste
+from browser_engine.composer import options_permises
+from browser_engine.composer_texte import texte_liste
 from browser_engine.reader import lire_document
 from tests.engine_support import load_bundle
 from tests.test_pyodide import glue_python

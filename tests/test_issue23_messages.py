@@ -23,7 +23,7 @@ import yaml
 
 from browser_engine import bundle as donnees
 from browser_engine import valider
-from browser_engine.composer import texte_liste
+from browser_engine.composer_texte import texte_liste
 from browser_engine.messages import Noms, rendu_joueur
 from tests.engine_support import DATA, load_bundle
 

@@ -32,6 +32,7 @@ from ...messages import champs
 from ...regles import Violation, VueEntree, pluriel, signaler
 from . import liste_details, liste_scenarios
 from .donnees import Catalogue, Membre, entier, id_connu, proprietes, textes
+from .liste_details import completer_details as completer_details  # the game interface reads it here
 
 JEU = "hami"
 LIENS = ("lumiere", "ombre")
@@ -536,6 +537,7 @@ class _Analyse:
         """Figures an entry puts on the table, its mount left out (« 3 à 8 (9 si … la monture) »)."""
         return 1 + len(m.familiers) if m.genre == "hami" else 1
 
+
 def domaines_derives(donnees_jeu: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """The values each derived field can hold (see `browser_engine/domaines.py`)."""
     d = domaines
@@ -587,15 +589,3 @@ def analyser(donnees_jeu: dict[str, Any], liste: dict[str, Any], vues: list[VueE
     }
     return AnalyseJeu(cout=total, derives=analyse.derives(), erreurs=analyse.erreurs,
                       avertissements=analyse.avertissements, details=details)
-
-
-def completer_details(details: dict[str, Any], mesures: dict[str, dict[str, Any]], vues: list[VueEntree]) -> None:
-    """Add the composition counts measured by the data rules (Hami, jeunes, anciens, Conteurs, Gardiens)."""
-    par_code = {m["code"]: m for m in mesures.values()}
-    composition = {}
-    for cle_, code in (("hami", "HAMI_HAMI_MIN"), ("jeunes", "HAMI_JEUNE_MIN"), ("anciens", "HAMI_ANCIEN_MIN"),
-                       ("conteurs", "HAMI_CONTEUR_MAX"), ("gardiens", "HAMI_GARDIENS_MAX"),
-                       ("meneurs", "HAMI_MENEUR_NOMBRE"), ("montures", "HAMI_MONTURE_MAX")):
-        if code in par_code:
-            composition[cle_] = par_code[code]["valeur"]
-    details["composition"] = composition

@@ -140,3 +140,15 @@ def lignes(a: AnalyseCommunaute, nb_entrees: int) -> list[dict[str, Any]]:
         out.append({"index": i, "nom": m.nom, "role": GENRES.get(m.genre or "", None), "nombre": figures,
                     "cout": m.cout, "couts": {libelle: c for libelle, c in m.couts} or None})
     return out
+
+
+def completer_details(details: dict[str, Any], mesures: dict[str, dict[str, Any]], vues: list[Any]) -> None:
+    """Add the composition counts measured by the data rules (Hami, jeunes, anciens, Conteurs, Gardiens)."""
+    par_code = {m["code"]: m for m in mesures.values()}
+    composition = {}
+    for cle_, code in (("hami", "HAMI_HAMI_MIN"), ("jeunes", "HAMI_JEUNE_MIN"), ("anciens", "HAMI_ANCIEN_MIN"),
+                       ("conteurs", "HAMI_CONTEUR_MAX"), ("gardiens", "HAMI_GARDIENS_MAX"),
+                       ("meneurs", "HAMI_MENEUR_NOMBRE"), ("montures", "HAMI_MONTURE_MAX")):
+        if code in par_code:
+            composition[cle_] = par_code[code]["valeur"]
+    details["composition"] = composition
