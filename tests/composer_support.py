@@ -1,9 +1,22 @@
 """Shared helpers of the builder's phone-size browser tests (« Composer et vérifier », issue 35)."""
 from __future__ import annotations
 
-from tests.browser_support import attendre_moteur
+from collections.abc import Iterator
+
+from tests.browser_support import Onglet, attendre_moteur
 
 TOTAL = "[data-role=composer-total]"
+TELEPHONE = {"width": 390, "height": 844}
+
+
+def onglet_telephone(navigateur: object) -> Iterator[object]:
+    """A phone-sized tab (390 × 844), a fresh browser profile, checked when done: it must not have
+    left 127.0.0.1, opened a dialog or thrown (for a module's `page` fixture: `yield from`)."""
+    onglet = Onglet(navigateur)
+    onglet.page.set_viewport_size(TELEPHONE)
+    yield onglet.page
+    onglet.verifier_propre()
+    onglet.contexte.close()
 
 
 def ouvrir(page: object, url: str) -> None:

@@ -22,8 +22,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.browser_support import Onglet
-from tests.composer_support import TOTAL, attendre_rapport, ouvrir, saisir
+from tests.composer_support import TOTAL, attendre_rapport, onglet_telephone, ouvrir, saisir
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
@@ -57,11 +56,7 @@ def titre(jeu: str, *chemin: str) -> str:
 @pytest.fixture
 def page(navigateur: object) -> Iterator[object]:
     """A phone-sized tab (390 × 844), a fresh browser profile, that must not leave 127.0.0.1 or throw."""
-    onglet = Onglet(navigateur)
-    onglet.page.set_viewport_size({"width": 390, "height": 844})
-    yield onglet.page
-    onglet.verifier_propre()
-    onglet.contexte.close()
+    yield from onglet_telephone(navigateur)
 
 
 def liste_texte(page: object) -> dict:

@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.browser_support import Onglet
-from tests.composer_support import attendre_rapport, ouvrir, saisir
+from tests.composer_support import attendre_rapport, onglet_telephone, ouvrir, saisir
 from tests.engine_support import DATA, entete, load_bundle
 from tests.textes_joueur_support import ids_de, mots_tapes, mots_yaml, proprietes_de
 
@@ -34,11 +33,7 @@ def invalides(jeu: str) -> list[Path]:
 @pytest.fixture
 def page(navigateur: object) -> Iterator[object]:
     """A phone-sized tab (390 × 844) that must not leave 127.0.0.1, open a dialog or throw."""
-    onglet = Onglet(navigateur)
-    onglet.page.set_viewport_size({"width": 390, "height": 844})
-    yield onglet.page
-    onglet.verifier_propre()
-    onglet.contexte.close()
+    yield from onglet_telephone(navigateur)
 
 
 # The text a player reads in the tool: visible text without the text view's own content (the list
