@@ -16,7 +16,7 @@ player leaves it alone:
 
 The builder keeps which values the rules filled (`remplis`, pointer -> value). While such a value
 is unchanged it is computed again from the list as it now is, so it follows what it derives
-from (the player count); a value the player changed is the player's and is never touched.
+(from the player count); a value the player changed is the player's and is never touched.
 
 `imposer_pas` yields None after each validation and returns the changes to make; the follow-up of
 a check (`composer_suite.suite_pas`) runs it first, in the worker's idle time.

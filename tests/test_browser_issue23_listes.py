@@ -175,7 +175,9 @@ def etape_stockage_abime(onglet: Onglet, url: str, jeu: str, a: str, photos: Pat
     assert f"{cle}.abime-2" in page.inner_text("[data-role=avis-abime]")
     assert page.evaluate("(c) => localStorage.getItem(c)", f"{cle}.abime-2") == "{pas du json"
     assert page.evaluate("(c) => localStorage.getItem(c)", f"{cle}.abime") == abime
-    assert gardees(page, jeu) == []
+    # Nothing readable was left: the builder starts a new list. The rules may fill it (Hate's tribe,
+    # Tamashii's players: issue 35, item 2), and that one new list may then be kept, under no name.
+    assert [g["nom"] for g in gardees(page, jeu)] in ([], ["Liste sans nom"])
     assert onglet.erreurs_js == []
     # The builder works: the list typed now is saved.
     saisir(page, a)
