@@ -28,6 +28,7 @@ import yaml
 
 from tests.browser_support import Onglet
 from tests.composer_support import TOTAL, attendre_rapport, ouvrir, saisir
+from tests.test_browser_composer import carte as ouvrir_entree
 from tests.test_browser_composer import cout_figurine
 from tests.test_browser_issue23 import exemple
 
@@ -126,14 +127,6 @@ def charger(page: object, liste: dict) -> None:
     page.wait_for_function("(n) => document.querySelectorAll('li[data-role=entree]').length === n",
                            arg=len(liste.get("entrees") or []), timeout=60_000)
     attendre_rapport(page)
-
-
-def ouvrir_entree(page: object, rang: int) -> object:
-    ligne = f"li[data-role=entree][data-index='{rang}']"
-    if page.get_attribute(f"{ligne} [data-action=ouvrir]", "aria-expanded") != "true":
-        page.click(f"{ligne} [data-action=ouvrir]")
-        page.wait_for_selector(f"{ligne} .cpd-ligne-corps")
-    return page.locator(ligne)
 
 
 def taper(page: object, selecteur: str) -> None:
