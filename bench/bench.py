@@ -63,6 +63,14 @@ def page_weight(site: Path, page: str) -> tuple[int, int, int]:
     return sum(map(len, blobs)), sum(len(gzip.compress(b)) for b in blobs), len(blobs)
 
 
+def lancer_banc(script: str, *options: str) -> int:
+    """Run one script of bench/ (it prints its Markdown table), then a blank line; its exit code."""
+    code = subprocess.call([sys.executable, str(ROOT / "bench" / script), *options], cwd=ROOT, env=ENV)
+    print()
+    sys.stdout.flush()
+    return code
+
+
 def main() -> int:
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
@@ -87,88 +95,43 @@ def main() -> int:
         if browser.is_file():
             sys.stdout.flush()
             # The browser measures run on the site just built, never on a stale `site/`.
-            code = subprocess.call([sys.executable, str(browser), "--site", str(tmp / "froid-0")], cwd=ROOT, env=ENV)
-            print()
-            sys.stdout.flush()
+            site = ("--site", str(tmp / "froid-0"))
+            code = lancer_banc("bench_navigateur.py", *site)
             # The list builder: from a click to an updated report, and the choices of one field.
-            composer = [sys.executable, str(ROOT / "bench" / "bench_composer.py"), "--site", str(tmp / "froid-0")]
-            code = subprocess.call(composer, cwd=ROOT, env=ENV) or code
-            print()
-            sys.stdout.flush()
+            code = lancer_banc("bench_composer.py", *site) or code
             # Issue 23: what a player waits for, a click -> the total and errors painted, every panel
             # open, beside one check of the same list, at a large screen's and a phone's width.
             for largeur in ("1280", "390"):
-                clic = [sys.executable, str(ROOT / "bench" / "bench_composer_clic.py"), "--site", str(tmp / "froid-0"),
-                        "--largeur", largeur]
-                code = subprocess.call(clic, cwd=ROOT, env=ENV) or code
-                print()
-                sys.stdout.flush()
+                code = lancer_banc("bench_composer_clic.py", *site, "--largeur", largeur) or code
             # Issue 35 §7: the same at 390 × 844 with the page's processor slowed 4× (a phone), the
             # engine counted 3 × more when the total waits for it; §8: the builder usable at the first
             # and the second visit on that profile, with the bytes downloaded.
-            telephone = [sys.executable, str(ROOT / "bench" / "bench_composer_clic.py"), "--site", str(tmp / "froid-0"),
-                         "--largeur", "390", "--hauteur", "844", "--ralenti", "4"]
-            code = subprocess.call(telephone, cwd=ROOT, env=ENV) or code
-            print()
-            sys.stdout.flush()
-            demarrage = [sys.executable, str(ROOT / "bench" / "bench_composer_demarrage.py"), "--site", str(tmp / "froid-0")]
-            code = subprocess.call(demarrage, cwd=ROOT, env=ENV) or code
-            print()
-            sys.stdout.flush()
-            # Issue 16 §2: repairs of each example invalid list, CPython and browser.
+            code = lancer_banc("bench_composer_clic.py", *site, "--largeur", "390", "--hauteur", "844",
+                               "--ralenti", "4") or code
+            code = lancer_banc("bench_composer_demarrage.py", *site) or code
             # Issue 34: play mode, a tap -> the counter painted, at the start and after 1,000 log lines.
-            jouer = [sys.executable, str(ROOT / "bench" / "bench_jouer_clic.py"), "--site", str(tmp / "froid-0")]
-            code = subprocess.call(jouer, cwd=ROOT, env=ENV) or code
-            print()
-            sys.stdout.flush()
-            reparer = [sys.executable, str(ROOT / "bench" / "bench_reparer.py"), "--site", str(tmp / "froid-0")]
-            code = subprocess.call(reparer, cwd=ROOT, env=ENV) or code
-            print()
-            sys.stdout.flush()
+            code = lancer_banc("bench_jouer_clic.py", *site) or code
+            # Issue 16 §2: repairs of each example invalid list, CPython and browser.
+            code = lancer_banc("bench_reparer.py", *site) or code
             # Issue 16 §1: odds of a 40-entry list, CPython and browser.
-            probas = [sys.executable, str(ROOT / "bench" / "bench_probas_liste.py"), "--site", str(tmp / "froid-0")]
-            code = subprocess.call(probas, cwd=ROOT, env=ENV) or code
-            print()
-            sys.stdout.flush()
+            code = lancer_banc("bench_probas_liste.py", *site) or code
             # The same for the other games, with the dice, deck or cards a player supplies.
             for jeu in ("hami", "kharn_ages", "hate", "tamashii"):
-                commande = [sys.executable, str(ROOT / "bench" / f"bench_probas_liste_{jeu}.py")]
-                if jeu in ("hate", "kharn_ages"):
-                    commande += ["--site", str(tmp / "froid-0")]
-                code = subprocess.call(commande, cwd=ROOT, env=ENV) or code
-                print()
-                sys.stdout.flush()
+                options = site if jeu in ("hate", "kharn_ages") else ()
+                code = lancer_banc(f"bench_probas_liste_{jeu}.py", *options) or code
             # Issue 26: « Dés libres », what icepool costs per pool (CPython and Pyodide), against the bounds.
-            des_libres = [sys.executable, str(ROOT / "bench" / "bench_des_libres.py"), "--pyodide"]
-            code = subprocess.call(des_libres, cwd=ROOT, env=ENV) or code
-            print()
-            sys.stdout.flush()
+            code = lancer_banc("bench_des_libres.py", "--pyodide") or code
             # The page itself at 390 px: result on arrival, engine ready, a change drawn.
-            page_des_libres = [sys.executable, str(ROOT / "bench" / "bench_des_libres_page.py"), "--site", str(tmp / "froid-0")]
-            code = subprocess.call(page_des_libres, cwd=ROOT, env=ENV) or code
-            print()
-            sys.stdout.flush()
+            code = lancer_banc("bench_des_libres_page.py", *site) or code
             # Issue 15 §3: what the libraries that could replace yaml_lite / schema_lite would cost.
-            bibliotheques = [sys.executable, str(ROOT / "bench" / "bench_bibliotheques.py")]
-            code = subprocess.call(bibliotheques, cwd=ROOT, env=ENV) or code
-            print()
-            sys.stdout.flush()
+            code = lancer_banc("bench_bibliotheques.py") or code
             # Issue 26: site search on a phone profile, bytes of a first search and time to its results.
-            recherche = [sys.executable, str(ROOT / "bench" / "bench_recherche.py"), "--site", str(tmp / "froid-0")]
-            code = subprocess.call(recherche, cwd=ROOT, env=ENV) or code
-            print()
-            sys.stdout.flush()
+            code = lancer_banc("bench_recherche.py", *site) or code
             # Issue 15 §1: the offline site (precache, « Préparer » button, pages with the network off).
-            hors_ligne = [sys.executable, str(ROOT / "bench" / "bench_hors_ligne.py"), "--site", str(tmp / "froid-0")]
-            code = subprocess.call(hors_ligne, cwd=ROOT, env=ENV) or code
-            print()
-            sys.stdout.flush()
+            code = lancer_banc("bench_hors_ligne.py", *site) or code
             # Issue 27: the builder's long tasks on a phone, then Lighthouse on each page type,
             # its table written into BENCHMARKS.md (section « après »).
-            longues = [sys.executable, str(ROOT / "bench" / "bench_longtask.py"), "--site", str(tmp / "froid-0")]
-            code = subprocess.call(longues, cwd=ROOT, env=ENV) or code
-            print()
-            sys.stdout.flush()
+            code = lancer_banc("bench_longtask.py", *site) or code
             phare = [sys.executable, str(ROOT / "bench" / "bench_lighthouse.py"), "--site", str(tmp / "froid-0"),
                      "--ecrire", "apres"]
             return subprocess.call(phare, cwd=ROOT, env=ENV) or code
