@@ -11,8 +11,9 @@ from browser_engine.cli_argparse import ParseurFrancais
 from browser_engine.cli_donnees import os_reason
 from browser_engine.cli_sortie import SortieEchappee
 
+from .dump import DumpError, dump_site, refusal
 from .model import Site
-from .plugin import load_site, site_pages
+from .plugin import load_site
 from .problems import DataError
 from .scaffold import ScaffoldError, create_game
 
@@ -45,7 +46,8 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="commande", required=True, title="commandes", metavar="COMMANDE",
                                 parser_class=ParseurFrancais)
     sub.add_parser("check", help="valider toutes les données")
-    dump = sub.add_parser("dump", help="écrire les pages Markdown générées dans un dossier")
+    dump = sub.add_parser("dump", help="écrire la source complète du site (pages, ressources, mkdocs.yml sans "
+                                      "greffon du projet) dans un dossier")
     dump.add_argument("dossier", type=Path)
     figer = sub.add_parser("figer-version", help="figer les données actuelles d'un jeu avant de les modifier")
     figer.add_argument("jeu")
@@ -66,7 +68,7 @@ def _main(argv: Sequence[str] | None) -> int:
         print(f"Jeu inconnu : « {args.jeu[:80]} » ; jeux du projet : {', '.join(game_ids(args.racine))}.",
               file=sys.stderr)
         return 2
-    if args.commande == "dump" and (refused := unwritable(args.dossier)):
+    if args.commande == "dump" and (refused := refusal(args.dossier, args.racine) or unwritable(args.dossier)):
         print(refused, file=sys.stderr)
         return 2
     try:
@@ -103,22 +105,21 @@ def unwritable(folder: Path) -> str | None:
 
 
 def dump(site: Site, root: Path, folder: Path) -> int:
-    """Write the generated Markdown pages under `folder` (`dump`); 2 when the folder cannot be written."""
+    """Write the complete site source under `folder` (`dump`); 1 on bad data, 2 when it cannot be written."""
     try:
-        pages = site_pages(site, root)
+        count = dump_site(site, root, folder)
     except DataError as exc:
         print(exc, file=sys.stderr)
         return 1
-    try:
-        for uri, text in pages.items():
-            target = folder / uri
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
+    except DumpError as exc:
+        print(f"Erreur : {exc}", file=sys.stderr)
+        return 2
     except OSError as exc:
         where = exc.filename if exc.filename is not None else folder
         print(f"Erreur : impossible d'écrire les pages dans {folder} ({where} : {os_reason(exc)}).", file=sys.stderr)
         return 2
-    print(f"{len(pages)} pages écrites dans {folder}")
+    print(f"Source du site écrite dans {folder} ({count} pages) ; construire avec : "
+          f"mkdocs build -f {folder / 'mkdocs.yml'}")
     return 0
 
 
@@ -139,6 +140,7 @@ def new_game(root: Path, game_id: str, name: str) -> int:
 def freeze_version(site: Site, root: Path, version: str | None) -> int:
     """Write the frozen bundle of a game's current version (`figer-version`); 1 when refused."""
     from .export import bundle
+    from .frozen_checks import with_verdicts
     from .version_pages import current_version
     from .versions import frozen_bytes, frozen_path
 
@@ -152,7 +154,7 @@ def freeze_version(site: Site, root: Path, version: str | None) -> int:
               file=sys.stderr)
         return 1
     target = frozen_path(root, game.id, current)
-    data = frozen_bytes(bundle(game, root))
+    data = frozen_bytes(with_verdicts(bundle(game, root), root, game.id))  # and the examples' verdicts
     if target.is_file():
         same = target.read_bytes() == data
         print(f"{target.relative_to(root)} existe déjà" + (" (identique)." if same else

@@ -1,20 +1,20 @@
 """Checks of a game's play-mode file (`data/<jeu>/partie.yaml`) that its schema cannot make.
 
-Every `regle` (and every id of `regles`) names an entry of the game; ids are unique within their
-list (counters and statuses share one namespace, as do phases and steps); a counter's literal
-bounds are ordered; a counter or status only targets the sheet kinds the file declares in
-`figures`; the after-battle steps (`apres_bataille`) have unique ids. The sheets' profiles read
-fields that exist (`partie_profil` sources: list schema, card, checker row, entry kinds), and the
-resets (`remises`) name counters, statuses and steps that exist, with values within bounds. The
-rolls (`jets`) name a calculator of the game, its parameters, and sources that exist. A literal start
-lies within literal bounds; sheet kinds are declared once; a die has faces or a storage key; a step
-comes no later than the last turn; an after-battle input is asked once (but `tuees`). The pointers
-of the bounds and conditions, and the dice keys, are declared in the schema (`x-ref`, `references`).
+Ids are unique within their list (counters and statuses share one namespace, as do phases and
+steps); a counter's literal bounds are ordered; a counter or status only targets the sheet kinds the
+file declares in `figures`; the after-battle steps (`apres_bataille`) have unique ids. The sheets'
+profiles read fields that exist (`partie_profil` sources: list schema, card, checker row, entry
+kinds), and the resets (`remises`) name counters, statuses and steps that exist, with values within
+bounds. The rolls (`jets`) name a calculator of the game, its parameters, and sources that exist. A
+literal start lies within literal bounds; sheet kinds are declared once; a die has faces or a storage
+key, and a die named dN the faces 1 to N; a step comes no later than the last turn; an after-battle
+input is asked once (but `tuees`). The pointers of the bounds and conditions, the dice keys and every
+`regle` are declared in the schema (`x-ref`, `references`).
 """
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import re
 from pathlib import Path
 from typing import Any
 
@@ -31,21 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # After-battle inputs several steps may ask (each step ticks its own figures, the journal keeps their union:
 # Hate's captives cooked and scars rolled both kill figures); the others are written once.
 REPEATABLE_INPUTS = ("tuees",)
-
-
-def _rules(node: Any, parts: Parts) -> Iterator[tuple[Parts, str]]:
-    """Every `regle` and `tours_regle` value under a node, with its path."""
-    if isinstance(node, dict):
-        for key, child in node.items():
-            if key in ("regle", "tours_regle") and isinstance(child, str):
-                yield parts + (key,), child
-            elif key == "regles" and isinstance(child, list):
-                yield from ((parts + (key, i), c) for i, c in enumerate(child) if isinstance(c, str))
-            else:
-                yield from _rules(child, parts + (key,))
-    elif isinstance(node, list):
-        for i, child in enumerate(node):
-            yield from _rules(child, parts + (i,))
+DIE_NAME = re.compile(r"^[dD]([1-9][0-9]*)$")
 
 
 def _duplicates(data_file: DataFile, items: list[tuple[Parts, Any]], what: str) -> list[Problem]:
@@ -81,6 +67,24 @@ def _bounds(data_file: DataFile, parts: Parts, counter: dict[str, Any]) -> list[
                                           f"{'inférieur au' if key == 'min' else 'supérieur au'} {word} {bound['valeur']} "
                                           "(le compteur serait inutilisable sur chaque fiche)")]
     return []
+
+
+def _dice_faces(data_file: DataFile, partie: dict[str, Any]) -> list[Problem]:
+    """A die named after its faces (« d6 », « D10 ») with numbered faces has the faces 1 to N, once each."""
+    found: list[Problem] = []
+    for i, die in enumerate(partie.get("des") or []):
+        named = next((m for m in (DIE_NAME.match(str(die.get(k, ""))) for k in ("id", "nom")) if m), None) \
+            if isinstance(die, dict) else None
+        faces = die.get("faces") if named else None
+        if not isinstance(faces, list) or not all(isinstance(f, int) and not isinstance(f, bool) for f in faces):
+            continue
+        count = int(named.group(1))
+        wrong = next((j for j, f in enumerate(faces) if not 1 <= f <= count or f in faces[:j]), None)
+        if wrong is not None or len(faces) != count:
+            parts: Parts = ("partie", "des", i, "faces") + ((wrong,) if wrong is not None else ())
+            found.append(data_file.problem(parts, f"dé « {named.group(0)} » : un d{count} a les faces 1 à {count}, "
+                                                  "chacune une fois"))
+    return found
 
 
 def _structure(data_file: DataFile, partie: dict[str, Any]) -> list[Problem]:
@@ -393,15 +397,14 @@ def _literal_problem(param: dict[str, Any], value: Any) -> str | None:
     return None
 
 
-def file_problems(data_file: DataFile, ids: set[str], root: Path | None = None,
+def file_problems(data_file: DataFile, root: Path | None = None,
                   files: list[DataFile] | None = None) -> list[Problem]:
-    """Problems of one play-mode file, given the ids of the game's entries (and its other files, for profiles)."""
+    """Problems of one play-mode file (given the game's other files, for profiles)."""
     partie = data_file.value.get("partie") if isinstance(data_file.value, dict) else None
     if not isinstance(partie, dict):
         return []
     base: Parts = ("partie",)
-    found = [data_file.problem(parts, f"règle « {target} » : aucune entrée de ce jeu ne porte cet identifiant")
-             for parts, target in _rules(partie, base) if target not in ids]
+    found: list[Problem] = []  # each `regle` names an entry: declared in the schema (`x-ref`, `references`)
     kinds = {f.get("id") for f in partie.get("figures", []) if isinstance(f, dict)}
     trackers = [(base + (key, i), item) for key in ("compteurs", "statuts")
                 for i, item in enumerate(partie.get(key, []))]
@@ -423,6 +426,7 @@ def file_problems(data_file: DataFile, ids: set[str], root: Path | None = None,
     found += _duplicates(data_file, [(base + ("apres_bataille", "etapes", i), e) for i, e in enumerate(apres)],
                          "identifiant d'étape d'après-bataille")
     found += _remises(data_file, partie)
+    found += _dice_faces(data_file, partie)
     found += _structure(data_file, partie)
     found += _profiles(data_file, partie, files or [data_file], root or ROOT)
     found += _rolls(data_file, partie, files or [data_file], root or ROOT)
@@ -440,9 +444,8 @@ def game_problems(files: list[DataFile], root: Path | None = None) -> list[Probl
         The problems, each located in `partie.yaml`.
 
     """
-    ids = {located.value.get("id") for located in entries_of(files)}
     found: list[Problem] = []
     for data_file in files:
         if isinstance(data_file.value, dict) and "partie" in data_file.value:
-            found += file_problems(data_file, ids, root, files)
+            found += file_problems(data_file, root, files)
     return found

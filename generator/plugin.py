@@ -19,7 +19,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from . import checks, des_libres_page, export, links, load, minify, model, offline, print_sheets, render, search, validate
-from .model import Site
+from .model import Game, Site
 from .problems import DataError, Problem
 from .version_pages import exported_files as version_files
 from .version_pages import version_pages, with_versions_nav
@@ -131,6 +131,18 @@ def with_explicit_links(site: Site, pages: dict[str, str]) -> dict[str, str]:
     return out
 
 
+def site_nav(site: Site, uris: set[str]) -> list[Any]:
+    """The site's whole navigation (what the plugin sets in `on_config`), from the generated page URIs."""
+    tools = with_versions_nav(site, render.tool_nav(site, uris))
+    return des_libres_page.with_nav(render.nav(site, tools))
+
+
+def page_game(site: Site, src_uri: str) -> Game | None:
+    """The game a page belongs to, by its source URI (``hate/combat.md``); None outside every game."""
+    game_id = src_uri.split("/", 1)[0] if "/" in src_uri else None
+    return next((g for g in site.games if g.id == game_id), None)
+
+
 class CompendiumConfig(Config):
     """Plugin options."""
 
@@ -153,8 +165,7 @@ class CompendiumPlugin(BasePlugin[CompendiumConfig]):
             self.pages = site_pages(self.site, self.root)
         except DataError as exc:
             raise PluginError("Données invalides :\n" + str(exc)) from None
-        tools = with_versions_nav(self.site, render.tool_nav(self.site, set(self.pages)))
-        config.nav = des_libres_page.with_nav(render.nav(self.site, tools))
+        config.nav = site_nav(self.site, set(self.pages))
         return config
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
@@ -178,8 +189,7 @@ class CompendiumPlugin(BasePlugin[CompendiumConfig]):
 
     def on_page_context(self, context: dict, page: Page, config: MkDocsConfig, nav: object) -> dict:
         """Name the game a page belongs to (main.html tells the search which game to look in first)."""
-        game_id = page.file.src_uri.split("/", 1)[0] if "/" in page.file.src_uri else None
-        game = next((g for g in self.site.games if g.id == game_id), None) if self.site else None
+        game = page_game(self.site, page.file.src_uri) if self.site else None
         context["compendium_jeu"] = {"id": game.id, "nom": game.nom} if game else None
         return context
 

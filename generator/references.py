@@ -6,20 +6,27 @@ A schema marks a field that names something else with `x-ref` (on the field, or 
 * `"x-ref": "entree"`: the id of any entry of the game;
 * `"x-ref": "regle"`: the id of an entry that states a rule (not a tool: calculation, score, list rule);
 * `"x-ref": "<kind>"` or a list of kinds (`"capacites"`, `["profils", "capacites"]`): an entry of that kind;
+  on a field that may hold a list (`proprietes.sorts_fixes`), each item of the list is such a reference,
+  and a number or a boolean there is refused (an id is expected);
 * `"x-ref": "champ-liste"`, `"option-liste"`, `"carte"`: a JSON pointer to a field of a list entry, of
   the list's options, or of a figure's card (list and catalogue schemas of the game);
 * `"x-ref": "stockage"`: the key under which a calculation of the game keeps a die the player enters.
+
+Besides, every `[[id]]` or `[[id|texte]]` link written in any text of an entry names an entry of the game.
 
 `"x-valeur-de": "<sibling>"` on a field says that its values (or the items of its list) are values the
 list field named by the sibling pointer can hold (`si: {champ: /role, parmi: [sorcier]}`).
 
 The walk follows the instance along its (inlined) schema, through `$ref`, `allOf` and the branches of
 `anyOf`/`oneOf` that the instance matches. A new kind of data gets its references checked by
-declaring them in its schema, without new code.
+declaring them in its schema, without new code. References to entries are checked first
+(`entry_problems`, with the schemas, before the coherence checks that follow links); the pointers, dice
+keys and list values once the data is coherent (`game_problems`).
 """
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,11 +40,13 @@ from browser_engine.partie_bornes import pointeur, suivre
 from . import rule_values
 from .load import DataFile
 from .problems import Problem
-from .validate import Located, Schemas, _resolve_pointer, entries_of, file_kind
+from .validate import Located, Schemas, _resolve_pointer, entries_of, file_kind, inline_refs
 
 Parts = tuple[str | int, ...]
 # Kinds whose entries are tools, not rules: a `regle` reference may not name them.
 TOOL_KINDS = ("calculs", "scores", "regles_liste")
+EXPLICIT_LINK = re.compile(r"\[\[([^\]\n]*)\]\]")
+NOT_AN_ID = "renvoi (identifiant attendu)"
 POINTERS = {"champ-liste": "un champ d'une entrée de liste", "option-liste": "une option de la liste",
             "carte": "un champ de la carte d'une figurine"}
 
@@ -51,6 +60,12 @@ class Reference:
     ref: Any
     key: bool = False
     domain_of: str | None = None  # for `x-valeur-de`: the pointer naming the list field
+    how: str = "renvoi"  # « lien [[…]] » for a link in a text; NOT_AN_ID for a number where an id is expected
+
+    @property
+    def names_entry(self) -> bool:
+        """Whether the reference names an entry of the game (any, a rule, or one of some kinds)."""
+        return self.domain_of is None and (self.ref in ("entree", "regle") or _kinds(self.ref) is not None)
 
 
 @dataclass
@@ -89,11 +104,17 @@ def _schema(root: Path, kind: str, game_id: str) -> dict[str, Any] | None:
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
 
 
-def context(game_id: str, files: list[DataFile], root: Path) -> Context:
-    """The targets a game's references may name (its entries, list schema, catalogue, dice keys)."""
+def _entries(files: list[DataFile]) -> dict[str, Located]:
+    """The game's entries by id (the first one of a duplicated id, which the schema stage reports)."""
     entries: dict[str, Located] = {}
     for entry in entries_of(files):
         entries.setdefault(str(entry.value.get("id")), entry)
+    return entries
+
+
+def context(game_id: str, files: list[DataFile], root: Path) -> Context:
+    """The targets a game's references may name (its entries, list schema, catalogue, dice keys)."""
+    entries = _entries(files)
     # A player-entered input is kept under its `stockage` key, or its id when it has none (`cle_saisie`).
     storage = {str(p.get("stockage") or p.get("id")) for e in entries.values() if e.kind == "calculs"
                for p in e.value.get("parametres") or [] if isinstance(p, dict)
@@ -109,8 +130,8 @@ def references(value: Any, schema: Any, schemas: Schemas, parts: Parts = (), bas
     if not isinstance(schema, dict):
         return
     ref = declared if declared is not None else schema.get("x-ref")
-    if ref is not None and isinstance(value, str):
-        yield Reference(parts, value, ref)
+    if ref is not None:
+        yield from _declared(value, ref, parts)
     for sub in schema.get("allOf") or []:
         yield from references(value, sub, schemas, parts, base)
     for key in ("anyOf", "oneOf"):
@@ -123,6 +144,28 @@ def references(value: Any, schema: Any, schemas: Schemas, parts: Parts = (), bas
     elif isinstance(value, list) and isinstance(schema.get("items"), dict):
         for i, item in enumerate(value):
             yield from references(item, schema["items"], schemas, parts + (i,), base)
+
+
+def _declared(value: Any, ref: Any, parts: Parts) -> Iterator[Reference]:
+    """The references a value holds under an `x-ref` (a text, or each item of a list)."""
+    for here, item in ([(parts + (i,), v) for i, v in enumerate(value)] if isinstance(value, list) else [(parts, value)]):
+        if isinstance(item, str):
+            yield Reference(here, item, ref)
+        elif item is not None and not isinstance(item, (dict, list)):
+            yield Reference(here, json.dumps(item), ref, how=NOT_AN_ID)
+
+
+def links(value: Any, parts: Parts) -> Iterator[Reference]:
+    """Every `[[id]]` (or `[[id|texte]]`) link written in the texts of a value."""
+    if isinstance(value, dict):
+        for key, child in value.items():
+            yield from links(child, parts + (key,))
+    elif isinstance(value, list):
+        for i, child in enumerate(value):
+            yield from links(child, parts + (i,))
+    elif isinstance(value, str):
+        for match in EXPLICIT_LINK.finditer(value):
+            yield Reference(parts, match.group(1).split("|", 1)[0].strip(), "entree", how="lien [[…]]")
 
 
 def _object_references(value: dict[str, Any], schema: dict[str, Any], schemas: Schemas, parts: Parts,
@@ -157,11 +200,13 @@ def _follow(schema: Any, schemas: Schemas, base: str) -> tuple[Any, str]:
 
 
 def _matches(value: Any, schema: Any, schemas: Schemas, base: str) -> bool:
-    followed, _ = _follow(schema, schemas, base)
+    followed, where = _follow(schema, schemas, base)
     if not isinstance(followed, dict):
         return False
+    # A branch alone has no base: its `$ref`s relative to its document (`commun.schema.json#…`) are made absolute.
+    branch = inline_refs(followed, where, schemas.by_id)
     try:
-        return Draft202012Validator(followed, registry=schemas.registry).is_valid(value)
+        return Draft202012Validator(branch, registry=schemas.registry).is_valid(value)
     except Exception:  # noqa: BLE001 - a branch that cannot be evaluated is not taken
         return False
 
@@ -174,16 +219,16 @@ def _kinds(ref: Any) -> list[str] | None:
     return None
 
 
-def _entry_problem(ref: Any, target: str, ctx: Context) -> str | None:
+def _entry_problem(ref: Any, target: str, ctx: Context, how: str = "renvoi") -> str | None:
     entry = ctx.entries.get(target)
-    if entry is None:
-        return f"renvoi « {target} » vers une entrée qui n'existe pas dans ce jeu"
+    if entry is None or how == NOT_AN_ID:
+        return f"{how} « {target} » vers une entrée qui n'existe pas dans ce jeu"
     kinds = _kinds(ref)
     if ref == "regle" and entry.kind in TOOL_KINDS:
-        return (f"renvoi « {target} » vers une entrée de type « {entry.kind} », qui n'est pas une règle "
+        return (f"{how} « {target} » vers une entrée de type « {entry.kind} », qui n'est pas une règle "
                 "(section, mot-clé, table, capacité… attendue)")
     if kinds is not None and entry.kind not in kinds:
-        return (f"renvoi « {target} » vers une entrée de type « {entry.kind} », alors que "
+        return (f"{how} « {target} » vers une entrée de type « {entry.kind} », alors que "
                 f"« {' ou '.join(kinds)} » est attendu")
     return None
 
@@ -236,8 +281,7 @@ def _value_problem(target: Any, chemin: str, ctx: Context) -> str | None:
         return None  # the pointer itself is reported
     reason = rule_values.value_problem(ctx.liste, node, target, ctx.data())
     if reason:
-        return (f"valeur « {rule_values.shown(target)} » impossible pour le champ « {chemin} » ({reason}) : "
-                "la condition ne serait jamais remplie")
+        return f"valeur « {rule_values.shown(target)} » impossible pour le champ « {chemin} » ({reason})"
     return None
 
 
@@ -254,20 +298,36 @@ def problem(reference: Reference, ctx: Context) -> str | None:
         known = ", ".join(sorted(ctx.storage)) or "aucune"
         return (f"clé de mémorisation « {target} » inconnue : aucun calcul de ce jeu ne garde sous cette clé ce que "
                 f"le joueur saisit, dé ou paquet (calculs.yaml : {known})")
-    return _entry_problem(ref, str(target), ctx)
+    return _entry_problem(ref, str(target), ctx, reference.how)
+
+
+def _declared_references(files: list[DataFile], schemas: Schemas) -> Iterator[tuple[DataFile, Reference]]:
+    for data_file in files:
+        kind, _ = file_kind(data_file, schemas)
+        if kind is not None:
+            schema = schemas.by_kind[kind]
+            for reference in references(data_file.value, schema, schemas, (), schema.get("$id", "")):
+                yield data_file, reference
+
+
+def _located(pairs: Iterator[tuple[DataFile, Reference]], ctx: Context) -> list[Problem]:
+    found: list[Problem] = []
+    for data_file, reference in pairs:
+        message = problem(reference, ctx)
+        if message:
+            found.append(data_file.problem(reference.parts, message, key=reference.key))
+    return found
+
+
+def entry_problems(game_id: str, files: list[DataFile], schemas: Schemas) -> list[Problem]:
+    """Every declared reference to an entry, and every `[[id]]` link, that names no entry of the game."""
+    ctx = Context(game_id, _entries(files))
+    declared = ((f, r) for f, r in _declared_references(files, schemas) if r.names_entry)
+    written = ((e.file, r) for e in entries_of(files) for r in links(e.value, e.parts))
+    return _located(declared, ctx) + _located(written, ctx)
 
 
 def game_problems(game_id: str, files: list[DataFile], schemas: Schemas, root: Path) -> list[Problem]:
-    """Every declared reference of every data file of a game that does not resolve, located on its node."""
+    """Every other declared reference (pointers, dice keys, list values) that does not resolve, located on its node."""
     ctx = context(game_id, files, root)
-    found: list[Problem] = []
-    for data_file in files:
-        kind, _ = file_kind(data_file, schemas)
-        if kind is None:
-            continue
-        schema = schemas.by_kind[kind]
-        for reference in references(data_file.value, schema, schemas, (), schema.get("$id", "")):
-            message = problem(reference, ctx)
-            if message:
-                found.append(data_file.problem(reference.parts, message, key=reference.key))
-    return found
+    return _located(((f, r) for f, r in _declared_references(files, schemas) if not r.names_entry), ctx)

@@ -9,7 +9,8 @@ A declaration can hold to its schema and name things that exist, yet fail when t
   against the declared calculation's parameters, and a group of targets the engine never reads is
   reported;
 * the play-mode sheets of every valid example list (`partie.yaml`): every counter and state;
-* every frozen version (`versions/*.json.gz`) against every example list.
+* every frozen version (`versions/*.json.gz`) against every example list, each keeping the verdicts it
+  recorded when it was frozen (`frozen_checks`).
 
 Scores run at every player count they declare in `score_checks`. Any exception becomes a problem
 located on the declaration that caused it (`file:line:col JSONPath: message`).
@@ -26,6 +27,7 @@ from browser_engine import jeux, odds, pile
 from browser_engine.errors import ErreurDonnees, ErreurEntree, ErreurParametre
 
 from .engine_data import files_bundle
+from .frozen_checks import frozen_problems
 from .load import DataFile
 from .problems import Problem
 from .validate import entries_of
@@ -44,7 +46,7 @@ def game_problems(game_id: str, files: list[DataFile], root: Path) -> list[Probl
     found = preset_problems(game_id, data, files)
     found += odds_list_problems(game_id, data, files, lists)
     found += partie_problems(data, files, lists)
-    found += frozen_problems(game_id, files, root, lists)
+    found += frozen_problems(game_id, files, root)
     return found
 
 
@@ -268,38 +270,3 @@ def _dead(counter: dict[str, Any]) -> bool:
     """A counter the sheet cannot use although the list gives everything it reads (its start out of bounds)."""
     low, high, start = counter.get("min"), counter.get("max"), counter.get("depart")
     return start is None and (low is not None or high is not None) and "sort des bornes" in str(counter.get("manquant"))
-
-
-# --- frozen versions -------------------------------------------------------------------------
-
-def frozen_problems(game_id: str, files: list[DataFile], root: Path,
-                    lists: list[tuple[str, dict[str, Any]]]) -> list[Problem]:
-    """Every readable frozen version checks every example list without failing."""
-    from browser_engine.validation import valider
-
-    from .versions import FROZEN_DIR, FROZEN_SUFFIX, KIND, read_frozen
-
-    data_file = next((f for f in files if isinstance(f.value, dict) and KIND in f.value), None)
-    if data_file is None:
-        return []
-    versions = {v.get("version"): i for i, v in enumerate(data_file.value[KIND])}
-    found: list[Problem] = []
-    for path in sorted((root / "data" / game_id / FROZEN_DIR).glob(f"*{FROZEN_SUFFIX}")):
-        version = path.name.removesuffix(FROZEN_SUFFIX)
-        try:
-            frozen = read_frozen(path)
-        except ValueError:
-            continue  # reported by `versions`
-        if not isinstance(frozen, dict) or version not in versions:
-            continue
-        for name, liste in lists:
-            try:
-                valider(frozen, liste)
-            except ErreurEntree:
-                continue
-            except Exception as exc:  # noqa: BLE001 - a frozen bundle the engine cannot read
-                found.append(data_file.problem((KIND, versions[version], "version"), f"les données figées "
-                                               f"{FROZEN_DIR}/{path.name} ne vérifient pas la liste d'exemple {name} "
-                                               f"({_reason(exc)})"))
-                break
-    return found

@@ -1,9 +1,8 @@
-"""Validate stage: JSON Schema checks, then cross-reference checks, one line per problem."""
+"""Validate stage: JSON Schema checks, then duplicate ids, unknown pages and clashing link forms, one line per problem."""
 from __future__ import annotations
 
 import difflib
 import json
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,20 +16,6 @@ from .load import DataFile
 from .problems import DataError, Problem, json_path
 
 NOT_DATA_SCHEMAS = ("commun.", "liste", "catalogue")
-REF_FIELDS = {"voir", "regle", "ref", "capacites", "equipement", "sorts", "objets",
-              "scenarios", "objectifs", "campagne"}
-# Fields that hold ids only in some kinds (elsewhere `regles` is Markdown text; in calculations
-# `calcul` is the engine's key, in a rule's `hasard` the id of a calculation entry).
-REF_FIELDS_BY_KIND = {"calculs": {"regles"}, "sections": {"calcul"}, "mots_cles": {"calcul"}}
-# Reference fields that name entries of one kind only.
-REF_KINDS = {"capacites": "capacites", "equipement": "equipements", "sorts": "sorts", "objets": "objets",
-             "scenarios": "scenarios", "objectifs": "objectifs", "campagne": "campagnes", "calcul": "calculs"}
-# `proprietes` keys that hold ids (the game modules read them), with the kind of entry they name.
-PROPRIETES_REFS = {"sorts_fixes": "sorts", "objets_fixes": "objets", "equipements_optionnels": "equipements",
-                   "equipement_au_choix": "equipements", "equipement_interdit": "equipements", "table": "tables",
-                   "legendaire": "profils", "caste": "profils", "castes": "profils", "projectile": "equipements",
-                   "faction": "sections"}
-EXPLICIT_LINK = re.compile(r"\[\[([^\]\n]*)\]\]")
 TYPE_NAMES = {"string": "texte", "integer": "entier", "number": "nombre", "boolean": "booléen",
               "array": "liste", "object": "objet", "null": "nul"}
 
@@ -280,7 +265,10 @@ def entries_of(files: list[DataFile]) -> Iterator[Located]:
 
 
 def cross_problems(game_id: str, files: list[DataFile]) -> list[Problem]:
-    """Duplicate ids, unknown pages, dangling references and clashing link forms."""
+    """Duplicate ids, unknown pages and clashing link forms.
+
+    References are checked by the one resolver of the schemas' `x-ref` declarations (`references`).
+    """
     manifest_file = next((f for f in files if f.path.endswith("/jeu.yaml")), None)
     if manifest_file is None:
         return []
@@ -302,47 +290,8 @@ def cross_problems(game_id: str, files: list[DataFile]) -> list[Problem]:
         if entry.value.get("page") is not None and entry.value["page"] not in pages:
             message = f"page « {entry.value['page']} » inconnue : déclarez-la dans jeu.yaml (pages : {', '.join(sorted(pages))})"
             problems.append(entry.file.problem(entry.parts + ("page",), message))
-    for entry in entries_of(files):
-        problems.extend(_reference_problems(entry, defined))
     problems.extend(_form_clashes(defined))
     return problems
-
-
-def _reference_problems(entry: Located, defined: dict[str, Located]) -> list[Problem]:
-    found: list[Problem] = []
-    fields = REF_FIELDS | REF_FIELDS_BY_KIND.get(entry.kind, set())
-    for parts, target, how, kind in _references(entry.value, entry.parts, fields):
-        if target not in defined:
-            found.append(entry.file.problem(parts, f"{how} « {target} » vers une entrée qui n'existe pas dans ce jeu"))
-        elif kind is not None and defined[target].kind != kind:
-            found.append(entry.file.problem(parts, f"{how} « {target} » vers une entrée de type "
-                                                   f"« {defined[target].kind} », alors que « {kind} » est attendu"))
-    return found
-
-
-def _references(value: Any, parts: tuple[str | int, ...], fields: set[str], field: str | None = None,
-                kind: str | None = None) -> Iterator[tuple[tuple[str | int, ...], str, str, str | None]]:
-    """Yield (path, target id, description, expected kind or None) for every reference inside a value."""
-    if isinstance(value, dict):
-        in_properties = parts[-1:] == ("proprietes",)
-        for key, child in value.items():
-            if in_properties:
-                yield from _references(child, parts + (key,), fields, key if key in PROPRIETES_REFS else None,
-                                       PROPRIETES_REFS.get(key))
-            else:
-                yield from _references(child, parts + (key,), fields, key if key in fields else None,
-                                       REF_KINDS.get(key))
-    elif isinstance(value, list):
-        for i, child in enumerate(value):
-            yield from _references(child, parts + (i,), fields, field, kind)
-    elif isinstance(value, str):
-        if field is not None:
-            yield parts, value, "renvoi", kind
-    elif field is not None and value is not None and "proprietes" in parts:
-        yield parts, json.dumps(value), "renvoi (identifiant attendu)", kind
-    if isinstance(value, str):
-        for match in EXPLICIT_LINK.finditer(value):
-            yield parts, match.group(1).split("|", 1)[0].strip(), "lien [[…]]", None  # [[id]] or [[id|texte]]
 
 
 def _form_clashes(defined: dict[str, Located]) -> list[Problem]:

@@ -209,4 +209,10 @@ def test_les_etapes_d_apres_bataille_sont_verifiees_a_la_construction(tmp_path: 
     regle = texte.count("\n", 0, texte.index("mur-des-morts")) + 1
     assert any(p.startswith(f"data/hate/partie.yaml:{regle}:") and "$.partie.apres_bataille.etapes[3].regle" in p
                and "« mur-des-morts »" in p for p in problemes), problemes
+    # References are resolved before the coherence checks (DESIGN-NOTES, « One resolver »): the
+    # duplicate id is reported once the reference is mended.
+    fichier.write_text(texte.replace("regle: mur-des-morts", "regle: mur-de-la-mort"), "utf-8")
+    with pytest.raises(DataError) as exc:
+        load_site(tmp_path)
+    problemes = [str(p) for p in exc.value.problems]
     assert any("$.partie.apres_bataille.etapes[5].id" in p and "en double" in p for p in problemes), problemes

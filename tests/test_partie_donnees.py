@@ -41,7 +41,7 @@ def test_une_regle_inconnue_est_localisee(tmp_path: Path) -> None:
     line, col = position(texte, "phase-de-magie")
     assert problemes(tmp_path) == [
         f"data/bataille-d6/partie.yaml:{line}:{col} $.partie.sequence.phases[2].regle: "
-        "règle « phase-de-magie » : aucune entrée de ce jeu ne porte cet identifiant"]
+        "renvoi « phase-de-magie » vers une entrée qui n'existe pas dans ce jeu"]
 
 
 def test_une_erreur_de_schema_est_localisee(tmp_path: Path) -> None:

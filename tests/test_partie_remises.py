@@ -112,7 +112,7 @@ def test_tamashii_et_bataille_d6_ne_remettent_rien() -> None:
     ("kharn-ages", "statuts: [sonne]", "statuts: [sonnee]", "sonnee",
      "$.partie.remises[0].statuts[0]", "état « sonnee » absent de « statuts »"),
     ("kharn-ages", "regle: activation\n      quand:", "regle: activations\n      quand:", "activations\n      quand",
-     "$.partie.remises[0].regle", "règle « activations » : aucune entrée de ce jeu ne porte cet identifiant"),
+     "$.partie.remises[0].regle", "renvoi « activations » vers une entrée qui n'existe pas dans ce jeu"),
 ])
 def test_une_remise_fausse_est_localisee(tmp_path: Path, jeu: str, avant: str, apres: str, repere: str, chemin: str,
                                          message: str) -> None:

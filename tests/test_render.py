@@ -38,13 +38,13 @@ def test_rule_page_shows_anchors_sources_and_bookkeeping(game_root: Path) -> Non
     assert "| 4-6 | [Combat](regles.md#combat" in page and "a \\| b" in page
 
 
-def test_dump_writes_the_same_pages(game_root: Path, tmp_path: Path) -> None:
+def test_dump_of_a_root_without_mkdocs_config_is_refused(game_root: Path, tmp_path: Path, capsys) -> None:
+    """The dump needs the project's `mkdocs.yml` (tests/test_issue38_dump.py builds a real dump)."""
     from generator.__main__ import main
 
-    assert main(["--racine", str(game_root), "dump", str(tmp_path / "out")]) == 0
-    pages = render.render_site(load_site(game_root))
-    for uri, text in pages.items():
-        assert (tmp_path / "out" / uri).read_text(encoding="utf-8") == text
+    assert main(["--racine", str(game_root), "dump", str(tmp_path / "out")]) == 2
+    assert "n'a pas de mkdocs.yml" in capsys.readouterr().err
+    assert not (tmp_path / "out" / "docs").exists()
 
 
 def test_table_columns_show_labels_of_identifiers() -> None:
