@@ -8,7 +8,7 @@ from .errors import ErreurDonnees
 TOOL_PAGES = ("verifier", "probas", "imprimer", "glossaire")
 # Top-level keys of a game's data files kept whole in the bundle; every other key that holds a list holds
 # entries (objects with an id), merged file after file. Other keys (`sommaire`) are not in the bundle.
-CLES_ENTIERES = ("jeu", "versions", "probas_liste", "tables_probas", "partie")
+CLES_ENTIERES = ("jeu", "versions", "probas_liste", "tables_probas", "partie", "modele_liste")
 
 
 def fusionner(documents: list[Any]) -> dict[str, Any]:

@@ -181,7 +181,7 @@ def print_report(donnees_jeu: dict[str, Any], liste: dict[str, Any], rapport: di
             name = name if len(name) <= 28 else name[:27] + "…"
             role = ROLE_LABELS.get(str(row.get("role")), safe(row.get("role") or "—"))
             print(f"{i:>3}  {name:<28} {role:<8} {_number(row.get('nombre')):>6} "
-                  f"{_number(row.get('cout_figure')):>9} {_number(row.get('cout_total')):>6}")
+                  f"{_number(row.get('cout_figure', row.get('cout_unitaire'))):>9} {_number(row.get('cout_total')):>6}")
             _print_cost_lines(row)
     noms = Noms(bundle_access.schema_liste(donnees_jeu), donnees_jeu).nommer_cartes(liste)
     _print_violations("Erreurs", "✗", rapport["erreurs"], noms)

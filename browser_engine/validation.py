@@ -7,6 +7,7 @@ from . import bundle, jeux, regles
 from .analyse import AnalyseJeu
 from .errors import ErreurEntree
 from .messages import Parties, rediger
+from .modele_contraintes import partie_liste
 from .reader import entiers_exacts, nom_de_type, verifier_structure
 from .regles import Violation, VueEntree, nom_court, violation
 from .schema_lite import Ecart, SchemaLite
@@ -143,15 +144,16 @@ def valider(donnees_jeu: dict[str, Any], liste: Any) -> dict[str, Any]:
     schema = SchemaLite(raw_schema)
     schema_violations = [_schema_violation(donnees_jeu, liste, e) for e in schema.valider(liste)]
     views = entry_views(liste, _defaults(schema))
-    module = jeux.part(jeu, "liste")
+    module = partie_liste(donnees_jeu, jeux.part(jeu, "liste"))  # Python part, else the list model
     analysis = module.analyser(donnees_jeu, liste, views) if module else AnalyseJeu()
     for view in views:
         view.champs.update(analysis.derives.get(view.index, {}))
     result = regles.appliquer(donnees_jeu, views, _list_names(liste, analysis),
                               partie=None if views else analysis.derives.get(-1))
     details = dict(analysis.details)
+    model_measures = details.pop("mesures", {})  # the list model's constraints (modele_contraintes.py)
     details["nom_liste"] = nom_de_liste(liste) or SANS_NOM
-    details["mesures"] = result.mesures
+    details["mesures"] = {**model_measures, **result.mesures}
     version = _data_version(donnees_jeu, liste)
     if version is not None:
         details["version_donnees"] = version

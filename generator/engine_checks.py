@@ -11,15 +11,16 @@ from typing import Any
 
 import yaml
 
-from browser_engine import jeux, odds
+from browser_engine import calculs_donnees, jeux, odds
 from browser_engine.errors import ErreurDonnees, ErreurEntree, ErreurParametre
 from browser_engine.expressions import ErreurExpression, ValeurIndisponible, evaluer, noms_utilises
+from browser_engine.modele_contraintes import partie_liste
 from browser_engine.regles import NOMS_ENTREE, NOMS_LISTE, NOMS_MESURE, VueEntree, placeholders
 
-from . import bound_checks, calculation_checks, pile_checks, rule_values, score_checks
+from . import bound_checks, calculation_checks, example_checks, model_list_checks, pile_checks, rule_values, score_checks, template_checks
 from .declarations import Kind, check_declarations
 from .engine_data import files_bundle
-from .load import DataFile
+from .load import DataFile, load_file
 from .message_checks import enum_name_problems, message_problems
 from .problems import Problem
 from .validate import Located, entries_of
@@ -39,6 +40,7 @@ def game_problems(game_id: str, files: list[DataFile], root: Path) -> list[Probl
                 for p in rule_problems(entry, fields, _list_top_fields(data), data)
                 + message_problems(entry, schemas.get("liste") or {}, schemas.get("catalogue"))]
     problems += enum_name_problems(game_id, data, root)  # message_checks.py
+    problems += model_list_checks.game_problems(files, data)  # modele_liste (browser_engine/modele_verif.py)
     problems += calculation_problems(game_id, data, located, files)
     problems += score_checks.score_problems(game_id, located, files)  # scores.yaml (score_checks.py)
     problems += pile_checks.hasard_problems(located)  # the `hasard` of the rules (pile_checks.py)
@@ -58,13 +60,20 @@ def example_list_problems(game_id: str, data: dict[str, Any], root: Path) -> lis
 
     found: list[Problem] = []
     folder = root / "data" / game_id / "listes"
+    schema = (data.get("schemas") or {}).get("liste") or {}
+    entry = _resolve(schema, (_properties(schema, schema).get("entrees") or {}))
+    budget = example_checks.has_budget(data, set(_properties(schema, (entry or {}).get("items"))))
     for path in sorted(folder.glob("*.yaml")):
         shown = path.relative_to(root).as_posix()
         try:
-            liste = yaml.safe_load(path.read_text(encoding="utf-8"))
-            valider(data, liste)
-        except ErreurEntree:
-            continue  # an example of a list the checker refuses with a message
+            text = path.read_text(encoding="utf-8")
+            liste = yaml.safe_load(text)
+            report = valider(data, liste)
+        except ErreurEntree as exc:  # a list the checker refuses with a message: an invalid example
+            if example_checks.stated_verdict(text)[0] is not False:
+                found.extend(example_checks.verdict_problems(load_file(path, shown), text, {
+                    "erreurs": [{"message": exc.message}]}, budget))
+            continue
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -74,6 +83,8 @@ def example_list_problems(game_id: str, data: dict[str, Any], root: Path) -> lis
         except Exception as exc:  # noqa: BLE001 - any engine failure is a data or engine bug to fix
             found.append(Problem(shown, 1, 1, "$", f"le vérificateur échoue sur cette liste d'exemple "
                                                    f"({type(exc).__name__} : {exc})"))
+        else:  # the verdict the file states (example_checks.py)
+            found.extend(example_checks.verdict_problems(load_file(path, shown), text, report, budget))
     return found
 
 
@@ -124,7 +135,7 @@ def list_fields(data: dict[str, Any], root: Path, game_id: str) -> dict[str, Any
 
 def derived_domains(data: dict[str, Any], game_id: str) -> dict[str, Any]:
     """The values each derived field can hold, as the game module declares them (JSON Schema fragments)."""
-    declared = getattr(jeux.part(game_id, "liste"), "domaines_derives", None)
+    declared = getattr(partie_liste(data, jeux.part(game_id, "liste")), "domaines_derives", None)
     return dict(declared(data)) if callable(declared) else {}
 
 
@@ -134,7 +145,7 @@ def derived_fields(data: dict[str, Any], root: Path, game_id: str) -> set[str]:
     A module may declare them (`champs_derives(donnees_jeu)`); otherwise they are read from the
     module's analysis of the game's example lists (`data/<jeu>/listes/*.yaml`).
     """
-    module = jeux.part(game_id, "liste")
+    module = partie_liste(data, jeux.part(game_id, "liste"))  # Python part, else the list model
     if module is None:
         return set()
     declared = getattr(module, "champs_derives", None)
@@ -284,10 +295,16 @@ def _pointer_problems(entry: Located, fields: dict[str, Any], top_fields: set[st
 def calculation_problems(game_id: str, data: dict[str, Any], located: dict[str, Located],
                          files: list[DataFile]) -> list[Problem]:
     """Declared calculations against the engine: implemented, parameters sound, runnable."""
-    implemented = set(getattr(jeux.part(game_id, "calculs"), "CALCULS", {}) or {})
-    entries, found = check_declarations(CALCULS, located, files, implemented)
+    in_python = set(getattr(jeux.part(game_id, "calculs"), "CALCULS", {}) or {})
+    as_data = {e.value.get("calcul") for e in located.values()
+               if e.kind == "calculs" and calculs_donnees.est_en_donnees(e.value)}
+    entries, found = check_declarations(CALCULS, located, files, in_python | as_data)
     for entry, is_implemented in entries:
         if not is_implemented:
+            continue
+        template_problems = list(template_checks.problems(entry, in_python, data))
+        found.extend(template_problems)
+        if template_problems:
             continue
         parameter_problems = list(_parameter_problems(entry)) + list(_output_problems(entry))
         found.extend(parameter_problems or _run_problems(entry, data))

@@ -12,7 +12,7 @@ import pytest
 from browser_engine import lire_liste, valider
 from browser_engine.expressions import noms_utilises
 from browser_engine.jeux.bataille_d6 import calculs as bataille_d6_calculs
-from browser_engine.jeux.bataille_d6 import liste as bataille_d6
+from browser_engine.modele_liste import options_du_groupe
 from browser_engine.schema_lite import GENERIC_CODES
 from tests.engine_support import ROOT, codes_nommes, load_bundle
 
@@ -51,7 +51,8 @@ def schema_codes(node: Any) -> set[str]:
 
 def test_error_codes_are_stable(bundle):
     codes = {r["code"] for r in bundle["regles_liste"]}
-    codes |= {bataille_d6.CODE_OUT_OF_TABLE, "LISTE_JEU_DIFFERENT"} | set(GENERIC_CODES.values())
+    model_codes = {g["hors_choix"]["code"] for g in bundle["modele_liste"]["entrees"][0]["choix"] if "hors_choix" in g}
+    codes |= model_codes | {"LISTE_JEU_DIFFERENT"} | set(GENERIC_CODES.values())
     codes |= schema_codes(bundle["schemas"]["liste"])
     assert codes == STABLE_CODES
 
@@ -82,8 +83,10 @@ def test_rule_data_matches_its_schema(bundle):
 
 def test_calculations_are_declared_and_implemented(bundle):
     declared = {c["calcul"]: c for c in bundle["calculs"]}
-    assert set(declared) == set(bataille_d6_calculs.CALCULS) == {"attaque", "initiative", "pillage", "sorts", "objets",
-                                                         "hache", "pillage_partie", "initiative_camps"}
+    as_data = {key for key, c in declared.items() if "des_libres" in c}  # « Dés libres » templates (issue 36)
+    assert as_data == {"attaque", "initiative"}
+    assert set(declared) - as_data == set(bataille_d6_calculs.CALCULS) == {"pillage", "sorts", "objets", "hache",
+                                                                           "pillage_partie", "initiative_camps"}
     ids = entry_ids(bundle)
     pages = {p["id"] for p in bundle["jeu"]["pages"]}
     for calcul in declared.values():
@@ -102,10 +105,15 @@ def test_calculations_are_declared_and_implemented(bundle):
 
 
 def test_cost_table_is_read_from_the_data(bundle):
-    table = bataille_d6.cost_table(bundle)
-    assert table["melee"][0] is None
-    assert table["armure"][0] == 1
-    assert table["mouvement"]["vol"] == 5
+    groups = {g["id"]: g for g in bundle["modele_liste"]["entrees"][0]["choix"]}
+
+    def costs(name):
+        options = options_du_groupe(bundle, {**groups[name], "_sortes": ["points"]})
+        return {o["valeur"]: o["couts"]["points"] for o in options}
+
+    assert costs("melee")[0] is None
+    assert costs("armure")[0] == 1
+    assert costs("mouvement")["vol"] == 5
 
 
 def test_bundle_is_plain_json(bundle):
