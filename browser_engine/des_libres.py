@@ -36,7 +36,7 @@ import icepool
 from .des_libres_faces import MAX_FACES, MAX_VALEUR, Face, lire_faces, texte_faces
 from .des_libres_somme import cout_somme, etapes_garder, somme
 from .errors import ErreurEntree
-from .odds import fraction_texte, loi_en_lignes
+from .lois import fraction_texte, loi_en_lignes
 from .reader import verifier_structure
 from .schema_lite import afficher, lisible
 

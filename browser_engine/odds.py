@@ -8,6 +8,7 @@ from typing import Any
 
 from . import bundle, des, jeux, pile
 from .errors import ErreurDonnees, ErreurEntree, ErreurParametre
+from .lois import faces, fraction_texte, loi_en_lignes, pourcentage  # noqa: F401 (re-exported to the games)
 from .reader import verifier_structure
 from .schema_lite import afficher, lisible
 
@@ -37,33 +38,6 @@ class ResultatCalcul:
 
     loi: Any
     issues: list[Issue] | None = None
-
-
-def fraction_texte(value: Fraction) -> str:
-    """A fraction written `p/q` (always with a denominator, `1/1` included)."""
-    return f"{value.numerator}/{value.denominator}"
-
-
-def pourcentage(value: Fraction, decimales: int = 1) -> str:
-    """A probability as a French percentage (`31,3 %`)."""
-    return f"{float(value) * 100:.{decimales}f}".replace(".", ",") + "\u00a0%"
-
-
-def faces(jet: Any) -> list[int]:
-    """Faces of a table row's `jet` cell: `"1-3"` -> [1, 2, 3], `"6"` or 6 -> [6].
-
-    Raises:
-        ErreurDonnees: the cell is not a face or a range.
-
-    """
-    texte = str(jet).strip()
-    try:
-        if "-" in texte:
-            bas, haut = (int(x) for x in texte.split("-", 1))
-            return list(range(bas, haut + 1))
-        return [int(texte)]
-    except ValueError:
-        raise ErreurDonnees(f"Données du jeu invalides : jet « {texte} » illisible dans une table de dés.") from None
 
 
 def declaration(donnees_jeu: dict[str, Any], calcul: str) -> dict[str, Any]:
@@ -165,13 +139,6 @@ def normaliser_parametres(calcul: dict[str, Any], parametres: Any,
     return out
 
 
-def loi_en_lignes(loi: Any) -> list[tuple[Any, Fraction]]:
-    """Outcomes of an icepool die with their exact probabilities, zero ones left out."""
-    denominator = loi.denominator()
-    return [(outcome, Fraction(quantity, denominator)) for outcome, quantity in sorted(loi.items())
-            if quantity]
-
-
 def nom_de_la_sortie(decl: dict[str, Any], params: dict[str, Any]) -> str:
     """What the distribution's values are: the label of the chosen value when a parameter picks it (`sortie_selon`)."""
     selon = decl.get("sortie_selon")
@@ -181,6 +148,21 @@ def nom_de_la_sortie(decl: dict[str, Any], params: dict[str, Any]) -> str:
             if isinstance(libelle, str) and libelle:
                 return libelle
     return str(decl.get("sortie") or "Valeur")
+
+
+def _resultat(donnees_jeu: dict[str, Any], jeu: str, decl: dict[str, Any], params: dict[str, Any]) -> ResultatCalcul:
+    """The law of a calculation: from its « Dés libres » template (`des_libres`), or from the game's Python."""
+    from . import calculs_donnees  # « Dés libres » reads this module's helpers
+
+    if calculs_donnees.est_en_donnees(decl):
+        loi, issues = calculs_donnees.calculer(decl, params, donnees_jeu)
+        return ResultatCalcul(loi, None if issues is None else [Issue(*issue) for issue in issues])
+    function = jeux.calcul(jeu, decl["calcul"])
+    if function is None:
+        raise ErreurDonnees(f"Le calcul « {decl['calcul']} » est déclaré mais pas implémenté pour {jeu}.")
+    if getattr(function, "donnees_jeu", False):
+        return function(params, donnees_jeu)
+    return function(params)
 
 
 def calculer(donnees_jeu: dict[str, Any], calcul: str, parametres: dict[str, Any] | None) -> dict[str, Any]:
@@ -211,13 +193,7 @@ def calculer(donnees_jeu: dict[str, Any], calcul: str, parametres: dict[str, Any
     except ErreurEntree as exc:
         raise ErreurEntree(f"Paramètres invalides : {exc.message}") from None
     params = normaliser_parametres(decl, parametres, getattr(module, "TYPES_PARAMETRES", None))
-    function = jeux.calcul(jeu, decl["calcul"])
-    if function is None:
-        raise ErreurDonnees(f"Le calcul « {decl['calcul']} » est déclaré mais pas implémenté pour {jeu}.")
-    if getattr(function, "donnees_jeu", False):
-        resultat: ResultatCalcul = function(params, donnees_jeu)
-    else:
-        resultat = function(params)
+    resultat = _resultat(donnees_jeu, jeu, decl, params)
     lines = loi_en_lignes(resultat.loi)
     mean = sum((Fraction(v) * p for v, p in lines), Fraction(0))
     out: dict[str, Any] = {

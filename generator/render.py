@@ -12,6 +12,7 @@ from typing import Any
 import jinja2
 
 from . import materiel as materiel_page
+from .champs_yaml import champs_yaml
 from .links import LinkIndex, explicit_links, linkify, plain_link, tooltip_link
 from .model import Entry, Game, Page, Site
 from .odds_tables import roll_chance
@@ -37,6 +38,7 @@ def environment() -> jinja2.Environment:
     env.filters["yaml_chaine"] = yaml_string
     env.filters["accord"] = accord
     env.filters["chance_du_jet"] = roll_chance
+    env.filters["champs_yaml"] = champs_yaml  # a list rule's YAML set apart, labelled « Champ YAML »
     env.tests["search"] = lambda value, pattern: re.search(pattern, str(value)) is not None
     return env
 
@@ -227,6 +229,7 @@ def tool_pages(site: Site, root: Path) -> dict[str, str]:
     from .engine_data import game_schema
     from .export import example_lists
     from .odds_defaults import default_results_json as tool_default_results
+    from .print_sheets.games import has_roster  # the print stage imports this module
 
     env = environment()
     out: dict[str, str] = {}
@@ -241,7 +244,8 @@ def tool_pages(site: Site, root: Path) -> dict[str, str]:
         context.update(catalogue=catalogue is not None, catalogue_champs=catalogue_fields(catalogue or {}),
                        catalogue_schema=json.dumps(catalogue or {}, ensure_ascii=False).replace("</", "<\\/"),
                        catalogues=example_lists(root, game.id, "catalogues"),
-                       schema_liste=schema_json(game_schema(root, "liste", game.id)))
+                       schema_liste=schema_json(game_schema(root, "liste", game.id)),
+                       impression=has_roster(game))  # « Imprimer ma liste » only with a roster sheet
         if materiel_page.has_page(root, game):
             # Tools that read the player's material link to it (the page's path from the site root).
             context["materiel"] = materiel_page.url(game)

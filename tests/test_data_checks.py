@@ -274,10 +274,10 @@ def test_engine_failure_on_an_example_list_is_located(project: Path) -> None:
     shutil.copy(MALFORMES / "valides" / "calculs.yaml", project / "data" / "jeu-test" / "calculs.yaml")
     listes = project / "data" / "jeu-test" / "listes"
     listes.mkdir()
-    (listes / "bonne.yaml").write_text("jeu: jeu-test\nformat: 100\nentrees:\n  - {nom: A, rang: 2}\n")
+    (listes / "bonne.yaml").write_text("# Liste valide.\njeu: jeu-test\nformat: 100\nentrees:\n  - {nom: A, rang: 2}\n")
     assert check(project) == (0, [])
     # The INVENTED module adds up the ranks: a rank written as text makes it fail (TypeError).
-    (listes / "mauvaise.yaml").write_text("jeu: jeu-test\nformat: 100\nentrees:\n  - {nom: A, rang: deux}\n")
+    (listes / "mauvaise.yaml").write_text("# Liste valide.\njeu: jeu-test\nformat: 100\nentrees:\n  - {nom: A, rang: deux}\n")
     status, lines = check(project)
     assert status == 1 and len(lines) == 1
     assert lines[0].startswith("data/jeu-test/listes/mauvaise.yaml:1:1 $: le vérificateur échoue sur cette liste "

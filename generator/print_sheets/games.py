@@ -5,11 +5,16 @@ from ..model import Game
 from .cards import card_sheet
 from .jeux import bataille_d6, hami, hate, kharn_ages, tamashii
 from .reference import entry_block, reference_sheet, section
+from .roster import roster_sheet
 from .sheet import Sheet, SheetBuilder, entries_where
 
 
 def sheets_default(game: Game) -> list[Sheet]:
-    """A game without its own layout: one card sheet per card-like kind, and a sheet of its tables."""
+    """A game without its own layout: its card sheets, its tables and, with lists, the generic roster.
+
+    One card sheet per card-like kind, a sheet of its tables, and for a game with lists (the
+    `verifier` tool) the roster sheet that « Imprimer ma liste » fills.
+    """
     sheets = []
     for kind, title, label in (("objets", "Cartes des objets", "Objet"), ("sorts", "Cartes des sorts", "Sort"),
                                ("scenarios", "Cartes des scénarios", "Scénario"),
@@ -21,6 +26,8 @@ def sheets_default(game: Game) -> list[Sheet]:
     tables = [entry_block(game, e) for e in entries_where(game, lambda e: e.kind == "tables")]
     if tables:
         sheets.append(reference_sheet(game, [section("Tableaux", tables)]))
+    if "verifier" in game.manifest.get("outils", []):
+        sheets.append(roster_sheet(game))
     return sheets
 
 
@@ -36,3 +43,8 @@ def game_sheets(game: Game) -> list[Sheet]:
         return []
     builder = SHEETS.get(game.id, sheets_default)
     return builder(game)
+
+
+def has_roster(game: Game) -> bool:
+    """Whether the game prints a filled list (`imprimer/<jeu>/liste.html`): the checker offers « Imprimer ma liste » only then."""
+    return any(sheet.sorte == "liste" for sheet in game_sheets(game))

@@ -1,4 +1,4 @@
-"""Bataille fantastique d6: the exact odds (attacks, initiative, pillage, spells, objects) and the odds tables."""
+"""Bataille fantastique d6: the exact odds (pillage, spells, objects…) and the odds tables; attacks and initiative are data."""
 from __future__ import annotations
 
 import itertools
@@ -12,58 +12,10 @@ from ...bundle import table_probas
 from ...errors import ErreurParametre
 from ...odds import Issue, ResultatCalcul, calculer, fraction_texte, pourcentage
 
-# A cover is ignored on 1-3 (source line 27); Brassards d'endurance save on 1-3 (line 37).
-COVER_IGNORED_UP_TO = 3
-BRASSARDS_SAVE_UP_TO = 3
-
+# `attaque` (hits, covers, saves) and `initiative` (two camps opposed) are declared as data, on the
+# « Dés libres » engine (`des_libres` in data/bataille-d6/calculs.yaml).
 
 # --- odds ---------------------------------------------------------------------------------
-
-def _as_count(die: icepool.Die) -> icepool.Die:
-    """A die of booleans as a die of 0/1."""
-    return die.map({True: 1, False: 0})
-
-
-def one_attack(valeur: int, armure: int, malus_armure: int, couverts: int, relance_sauvegarde: bool) -> icepool.Die:
-    """Whether one attack eliminates its target (1) or not (0).
-
-    The attack hits on d6 <= valeur; each cover on the way is ignored on 1-3 and
-    stops the shot on 4-6; the target then saves on d6 <= armure - malus (never
-    below 0). With Brassards d'endurance a failed save is retried, saving on 1-3.
-    """
-    d6 = icepool.d6
-    gets_through = d6 <= valeur
-    for _ in range(couverts):
-        gets_through = gets_through & (d6 <= COVER_IGNORED_UP_TO)
-    save = max(0, armure - malus_armure)
-    unsaved = d6 > save
-    if relance_sauvegarde:
-        unsaved = unsaved & (d6 > BRASSARDS_SAVE_UP_TO)
-    return _as_count(gets_through & unsaved)
-
-
-def attaque(p: dict[str, Any]) -> ResultatCalcul:
-    """Number of figures eliminated by `attaques` independent attacks."""
-    single = one_attack(p["valeur"], p["armure"], p["malus_armure"], p["couverts"], p["relance_sauvegarde"])
-    return ResultatCalcul(p["attaques"] @ single)
-
-
-def initiative(p: dict[str, Any]) -> ResultatCalcul:
-    """Difference between two initiative totals (d6 + Héros and Sorciers), and who wins."""
-    difference = (icepool.d6 + p["heros_sorciers_a"]) - (icepool.d6 + p["heros_sorciers_b"])
-    denominator = difference.denominator()
-
-    def share(keep: Any) -> Fraction:
-        return Fraction(sum(q for outcome, q in difference.items() if keep(outcome)), denominator)
-
-    higher_a, tie, higher_b = share(lambda d: d > 0), share(lambda d: d == 0), share(lambda d: d < 0)
-    # Tied camps reroll until one wins (interpretation of line 21): each reroll ends the same way.
-    issues = [Issue("a", "Camp A plus haut", higher_a), Issue("egalite", "Égalité", tie),
-              Issue("b", "Camp B plus haut", higher_b),
-              Issue("a-choisit", "Camp A choisit (égalités relancées)", higher_a / (higher_a + higher_b)),
-              Issue("b-choisit", "Camp B choisit (égalités relancées)", higher_b / (higher_a + higher_b))]
-    return ResultatCalcul(difference, issues)
-
 
 CAMPS = "abcd"
 
@@ -201,7 +153,7 @@ def hache(p: dict[str, Any]) -> ResultatCalcul:
     return ResultatCalcul(successes.map(eliminated))
 
 
-CALCULS = {"attaque": attaque, "initiative": initiative, "pillage": pillage, "sorts": sorts, "objets": objets,
+CALCULS = {"pillage": pillage, "sorts": sorts, "objets": objets,
            "hache": hache, "pillage_partie": pillage_partie,
            "initiative_camps": initiative_camps}
 

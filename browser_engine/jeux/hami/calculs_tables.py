@@ -1,8 +1,9 @@
 """HAMI odds: the solo setup tables as exact distributions, and Combat-card odds on a deck the user gives.
 
 Table values (faces and results) are read from the bundle's `tables`; the
-Premier Sang bonus and the faces that call for a Némésis roll come from the
-`proprietes` of their entries. Only the structure of the solo setup (four
+faces that call for a Némésis roll come from the `proprietes` of their entry.
+The Événements roll (`solo_evenements`) is data: a « Dés libres » template in
+`data/hami/calculs.yaml` that reads its table and the Premier Sang bonus. Only the structure of the solo setup (four
 zones, two décors per zone, a third identical result rerolled) is written
 here, with the line of the book it comes from.
 
@@ -28,7 +29,7 @@ import icepool
 from ... import bundle
 from ...bundle import table_probas
 from ...errors import ErreurDonnees, ErreurEntree, ErreurParametre
-from ...odds import Issue, ResultatCalcul, faces, fraction_texte, pourcentage
+from ...odds import Issue, ResultatCalcul, calculer, faces, fraction_texte, pourcentage
 from ...regles import pluriel
 
 TABLE_DECORS = "solo-taille-des-decors"
@@ -38,7 +39,6 @@ TABLE_NEMESIS = "solo-nemesis"
 TABLE_EVENEMENTS = "solo-evenements"
 PAQUET_OFFICIEL = "paquet-de-combat"
 PROFIL_NEMESIS = "nemesis"
-PREMIER_SANG = "premier-sang"
 
 # Structure of the solo setup (not table values), with the source line:
 DECORS_PAR_ZONE = 2  # "Pour chacune de zones lancez 2 fois le dé" (line 1321)
@@ -201,36 +201,6 @@ def solo_nemesis(p: dict[str, Any], donnees_jeu: dict[str, Any]) -> ResultatCalc
     return ResultatCalcul(_loi({1: 1 - absente, 0: absente}), issues)
 
 
-def _bonus_premier_sang(donnees_jeu: dict[str, Any]) -> int:
-    for entree in donnees_jeu.get("evenements") or []:
-        if isinstance(entree, dict) and entree.get("id") == PREMIER_SANG:
-            bonus = (entree.get("proprietes") or {}).get("bonus_jet")
-            if isinstance(bonus, int) and not isinstance(bonus, bool):
-                return bonus
-    raise ErreurDonnees("Données du jeu incomplètes : le bonus de Premier Sang (proprietes.bonus_jet) manque.")
-
-
-def ligne_du_total(rows: list[tuple[dict[str, Any], list[int]]], total: int) -> int:
-    """Row of a modified roll: above the highest face it is the last row (« 6 et plus »)."""
-    for i, (_, fs) in enumerate(rows):
-        if total in fs:
-            return i
-    return len(rows) - 1 if total > 6 else 0
-
-
-@avec_donnees
-def solo_evenements(p: dict[str, Any], donnees_jeu: dict[str, Any]) -> ResultatCalcul:
-    """The Événements roll (d6, +2 with Premier Sang): modified total, and the event it gives."""
-    rows = lignes_de(donnees_jeu, TABLE_EVENEMENTS)
-    bonus = _bonus_premier_sang(donnees_jeu) if p["premier_sang"] else 0
-    totaux = {f + bonus: Fraction(1, 6) for f in range(1, 7)}
-    par_ligne = [Fraction(0)] * len(rows)
-    for total, proba in totaux.items():
-        par_ligne[ligne_du_total(rows, total)] += proba
-    issues = [Issue(f"ligne-{i + 1}", _resultat(row), par_ligne[i]) for i, (row, _) in enumerate(rows)]
-    return ResultatCalcul(_loi(totaux), issues)
-
-
 # --- the Combat-card deck parameter -------------------------------------------------------------
 
 def _manquant(decl: dict[str, Any]) -> ErreurParametre:
@@ -384,7 +354,6 @@ CALCULS = {
     "solo_objectifs": solo_objectifs,
     "solo_cnj": solo_cnj,
     "solo_nemesis": solo_nemesis,
-    "solo_evenements": solo_evenements,
     "initiative_cartes": initiative_cartes,
 }
 
@@ -401,8 +370,9 @@ def tables_statiques(donnees_jeu: dict[str, Any]) -> list[dict[str, Any]]:
     cnj = {i.id: i.probabilite for i in solo_cnj({"ligne": 1}, donnees_jeu).issues or []}
     nemesis = {i.id: i.probabilite for i in solo_nemesis({}, donnees_jeu).issues or []}
     rows_ev = lignes_de(donnees_jeu, TABLE_EVENEMENTS)
-    normal = {i.id: i.probabilite for i in solo_evenements({"premier_sang": False}, donnees_jeu).issues or []}
-    sang = {i.id: i.probabilite for i in solo_evenements({"premier_sang": True}, donnees_jeu).issues or []}
+    # `solo_evenements` is declared as data (« Dés libres » template reading the table, calculs.yaml).
+    normal = {i["id"]: Fraction(i["fraction"]) for i in calculer(donnees_jeu, "solo_evenements", {"premier_sang": False})["issues"]}
+    sang = {i["id"]: Fraction(i["fraction"]) for i in calculer(donnees_jeu, "solo_evenements", {"premier_sang": True})["issues"]}
     return [
         table_probas(donnees_jeu, "table-solo-cnj", "solo_cnj", ["Au moins une zone"],
                      [{"entete": _resultat(row), "cellules": [_cellule(cnj[f"ligne-{i + 1}"])]}

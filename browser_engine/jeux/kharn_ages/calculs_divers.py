@@ -1,7 +1,7 @@
 """Khârn-Âges Tactik odds: the other random mechanics of the book.
 
-* `d5`: sums of 1D5 read on a D10 (⌈d10 / 2⌉, line 97): collision (576-577), perce-armure
-  without a value (1296), pillage's Kouronnes and food (1189, 1191).
+(`d5`, sums of 1D5 read on a D10, is declared as data on the « Dés libres » engine: `des_libres` in
+data/kharn-ages/calculs.yaml.)
 * `detruire`: Détruire un objet, C + P + ND10 ≥ 12, then 1D5 − 2 PS (at least 1), doubled on
   an RC (1037-1039).
 * `deviation`: a missed or aimless throw rolls (5 − die) toises when the die is under 5 (1008-1012).
@@ -41,27 +41,6 @@ def _uniforme(valeurs: list[int]) -> dict[int, Fraction]:
     for v in valeurs:
         loi[v] = loi.get(v, Fraction(0)) + Fraction(1, len(valeurs))
     return loi
-
-
-def _somme_d5(nombre: int) -> dict[int, Fraction]:
-    """Law of the sum of `nombre` D5 read on D10 (each face 1-5 twice)."""
-    loi: dict[int, Fraction] = {0: Fraction(1)}
-    for _ in range(nombre):
-        suite: dict[int, Fraction] = {}
-        for total, p in loi.items():
-            for face in range(1, FACES + 1):
-                suite[total + D5[face]] = suite.get(total + D5[face], Fraction(0)) + p / FACES
-        loi = suite
-    return loi
-
-
-def d5(p: dict[str, Any]) -> ResultatCalcul:
-    """N × 1D5 + a modifier (never below 0)."""
-    loi: dict[int, Fraction] = {}
-    for total, q in _somme_d5(p["nombre"]).items():
-        v = max(0, total + p["modificateur"])
-        loi[v] = loi.get(v, Fraction(0)) + q
-    return ResultatCalcul(_loi(loi))
 
 
 def detruire(p: dict[str, Any]) -> ResultatCalcul:
@@ -221,5 +200,5 @@ def sort(p: dict[str, Any]) -> ResultatCalcul:
     return ResultatCalcul(_loi({0: 1 - reussi, 1: reussi}), issues)
 
 
-CALCULS_DIVERS = {"d5": d5, "detruire": detruire, "deviation": deviation, "chute": chute,
+CALCULS_DIVERS = {"detruire": detruire, "deviation": deviation, "chute": chute,
                   "relances": relances, "tirage": tirage, "sort": sort}

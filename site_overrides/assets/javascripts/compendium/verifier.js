@@ -68,7 +68,7 @@
       detailsGeneration++; // a detailed report still to draw is for an older list
       publier(null, typeof texte === "string" ? texte : null);
       dernierRapport = null;
-      role("imprimer").disabled = true;
+      if (role("imprimer")) role("imprimer").disabled = true;
       afficherEtat("illisible", el("strong", {}, titre || "Liste illisible"), " — ", message);
       details.replaceChildren(
         el("div", { classe: "cpd-panneau-erreur", role: "alert", "data-role": "panneau-erreur" },
@@ -80,7 +80,7 @@
     function afficherRapport(rapport, texte) {
       dernierRapport = rapport;
       texteLu = typeof texte === "string" ? texte : null;
-      role("imprimer").disabled = !rapport.liste;
+      if (role("imprimer")) role("imprimer").disabled = !rapport.liste;
       const erreurs = rapport.erreurs || [];
       const avertissements = rapport.avertissements || [];
       const total =
@@ -343,8 +343,9 @@
       etatPartage.textContent = message + avec;
     });
 
-    // Print the roster sheet and the cards of the list, through the print templates
-    role("imprimer").addEventListener("click", async () => {
+    // Print the roster sheet and the cards of the list, through the print templates (a game without a
+    // roster sheet has no button)
+    if (role("imprimer")) role("imprimer").addEventListener("click", async () => {
       if (!dernierRapport || !dernierRapport.liste) return;
       try {
         await window.CompendiumImpression.imprimer(jeu, dernierRapport.liste, dernierRapport);
