@@ -84,7 +84,8 @@ def test_creer_une_carte_verifier_et_exporter(page_verifier: object, site_url: s
     form.get_by_role("button", name="Ajouter : compétence").click()
     form.get_by_label("Compétence", exact=True).fill("heroique")
     form.get_by_role("button", name="Ajouter : équipement de base").click()
-    form.get_by_label("Identifiant de l'équipement").fill("hache-fictive")
+    # The equipment is named; its identifier (hache-fictive) is made from the name, never typed.
+    form.locator(".cpd-fiche-ligne").last.get_by_label("Nom", exact=True).fill("Hache fictive")
     form.get_by_label("Valeur", exact=True).fill("10")
     form.screenshot(path=str(output_dir / "cartes-kharn-ages-formulaire.png"))
     form.get_by_role("button", name="Enregistrer la carte").click()

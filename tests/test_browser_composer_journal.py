@@ -6,6 +6,7 @@ player again with the controls gives back the example's log, valid.
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import yaml
@@ -53,7 +54,7 @@ def test_journal_de_chronique_par_clics(onglet: Onglet, site_url: str, tmp_path:
     page.wait_for_function("(s) => document.querySelectorAll(s).length === 2", arg=JOUEURS)
     assert texte_yaml(page)["journal"] == attendu
 
-    # Remove it again, then add it back with the controls: name and territory typed, tribe chosen.
+    # Remove it again, then add it back with the controls: name typed, tribe and territory chosen.
     page.locator(JOUEURS).nth(1).locator("[data-role=retirer-element]").click()
     page.wait_for_function("(s) => document.querySelectorAll(s).length === 1", arg=JOUEURS)
     page.click(f"{SECTION} fieldset[data-champ=joueurs] > [data-role=ajouter-element]")
@@ -63,8 +64,15 @@ def test_journal_de_chronique_par_clics(onglet: Onglet, site_url: str, tmp_path:
     page.wait_for_selector("#cpd-c-journal-joueurs-1-tribu")
     page.select_option("#cpd-c-journal-joueurs-1-tribu", f'"{second["tribu"]}"')
     page.wait_for_function("(t) => document.querySelector('#cpd-liste').value.includes('tribu: ' + t)", arg=second["tribu"])
-    page.fill("#cpd-c-journal-joueurs-1-origine", second["origine"])
-    page.dispatch_event("#cpd-c-journal-joueurs-1-origine", "change")
+    # The territory is picked among the map's (`x-parmi`), or named when the map does not list it.
+    origine = "#cpd-c-journal-joueurs-1-origine"
+    cle = json.dumps(second["origine"])
+    if cle in page.eval_on_selector_all(f"{origine} option", "os => os.map((o) => o.value)"):
+        page.select_option(origine, cle)
+    else:
+        page.select_option(origine, label="Autre (à nommer)…")
+        page.fill(origine + "-autre", second["origine"])
+        page.dispatch_event(origine + "-autre", "change")
     page.wait_for_function("(o) => document.querySelector('#cpd-liste').value.includes('origine: ' + o)", arg=second["origine"])
     assert texte_yaml(page)["journal"] == attendu
     assert accord_avec_cli(page, tmp_path)["valide"]

@@ -7,7 +7,12 @@
    data/bataille-d6/objets.yaml and sorts.yaml, the list keeps the d6 result), Tamashii's scenario
    (named from data/tamashii/scenarios.yaml) and augmentations de départ (boxes named by the
    schema's x-noms).
-3. A Khârn-Âges card gets its identifier from its name; the list names it by that identifier.
+3. A Khârn-Âges card gets its identifier from its name; the list names it by that identifier. So
+   does the equipment of a card; its « Profil de base » is picked by name.
+5. Open sets (`x-parmi`) are picked, with « Autre (à nommer)… » for one more, typed as a name:
+   Tamashii's tuile de départ (the book's starting tiles) and Corps (data/tamashii/profils.yaml), Hate's
+   chronicle players (those of the journal) and scenarios (data/hate/scenarios.yaml); its figures of a
+   battle are boxes named by the list's entries (`x-entree`).
 4. For each game, with an example list, its first entry open with every fold open, and the
    new-entry form: no text box but for a field the schema leaves free (a string with no enum,
    x-donnees, x-cles or x-valeurs: a name, a free text).
@@ -35,7 +40,7 @@ from tests.test_browser_issue23 import exemple
 ROOT = Path(__file__).resolve().parent.parent
 JEUX = ["bataille-d6", "hami", "hate", "kharn-ages", "tamashii"]
 EDITEUR = "[data-compendium-cartes]"
-CONNUES = ("enum", "const", "x-donnees", "x-cles", "x-valeurs")
+CONNUES = ("enum", "const", "x-donnees", "x-cles", "x-valeurs", "x-parmi")
 # The text boxes of the tool, with the schema key of their field (the new-entry form's `cpd-nouvelle-<key>`).
 TEXTES = """() => [...document.querySelectorAll('[data-compendium-outil=verifier] input')]
   .filter((e) => (e.type === 'text' || !e.getAttribute('type')) && e.checkVisibility() && !e.closest('[data-compendium-cartes]'))
@@ -322,3 +327,123 @@ def test_kharn_ages_carte_sans_identifiant_a_inventer(pages: Any) -> None:
     attendre_rapport(page)
     assert texte_yaml(page)["entrees"][-1]["profil"] == ident
     assert total(page) == avant + 40
+
+
+def test_kharn_ages_equipement_et_profil_de_base_sans_identifiant(pages: Any) -> None:
+    page = pages("kharn-ages")
+    page.wait_for_selector(f"{EDITEUR}[data-etat=pret]", timeout=60_000)
+    page.locator(f'{EDITEUR} [data-section="profils"]').get_by_role("button", name="Nouveau profil").click()
+    form = page.locator(".cpd-fiche-formulaire")
+    # « Profil de base »: the game's profiles, by name (data/kharn-ages/profils.yaml), never an id box.
+    base = form.get_by_label("Profil de base")
+    assert base.evaluate("e => e.tagName") == "SELECT"
+    textes = base.locator("option").all_inner_texts()
+    profils = donnees("kharn-ages", "profils.yaml")["profils"]
+    assert all(any(t.startswith(p["nom"]) for t in textes) for p in profils), textes
+    form.get_by_label("Nom", exact=True).first.fill("Capitaine Ferrant")
+    form.get_by_label("Niveau").fill("2")
+    form.get_by_label("Coût").first.fill("60")
+    valeur = base.locator("option", has_text=profils[0]["nom"]).first.get_attribute("value")
+    base.select_option(valeur)
+    # An equipment of the card: its name and value; no « Identifiant de l'équipement ».
+    form.get_by_role("button", name="Ajouter : équipement de base").click()
+    ligne = form.locator(".cpd-fiche-ligne").last
+    assert ligne.get_by_label("Identifiant de l'équipement").count() == 0
+    ligne.get_by_label("Nom").fill("Hache à Deux Mains")
+    ligne.get_by_label("Valeur").fill("8")
+    form.get_by_role("button", name="Enregistrer la carte").click()
+    ident = identifiant("Capitaine Ferrant")
+    page.locator(f'{EDITEUR} .cpd-fiche[data-id="{ident}"]').wait_for()
+    stockees = page.evaluate("() => JSON.parse(localStorage.getItem('compendium.cartes.kharn-ages')).donnees.profils")
+    carte = next(c for c in stockees if c["id"] == ident)
+    assert carte["base"] == profils[0]["id"]
+    equipement = carte["equipement_de_base"][0]
+    assert (equipement["id"], equipement["nom"], equipement["cout"]) == (identifiant("Hache à Deux Mains"), "Hache à Deux Mains", 8)
+
+
+def ouvrir_plis(page: object) -> None:
+    """Every fold of the builder, nested ones too, from the outside in."""
+    script = """() => { const d = [...document.querySelectorAll('[data-role=composer] details:not([open])')]
+      .find((x) => x.querySelector(':scope > summary') && x.querySelector(':scope > summary').checkVisibility());
+      if (!d) return false; d.querySelector(':scope > summary').click(); return true; }"""
+    for _ in range(80):
+        if not page.evaluate(script):
+            break
+
+
+def choisir(page: object, selecteur: str, debut: str) -> None:
+    """Pick the option whose text starts with `debut`, then wait for the report."""
+    valeur = page.eval_on_selector_all(f"{selecteur} option", "(os, n) => os.find((o) => o.textContent.startsWith(n)).value", debut)
+    page.select_option(selecteur, valeur)
+    attendre_rapport(page)
+
+
+def nommer_autre(page: object, selecteur: str, nom: str) -> None:
+    """« Autre (à nommer)… », then the name typed in the box it shows."""
+    page.select_option(selecteur, label="Autre (à nommer)…")
+    page.fill(f"{selecteur}-autre", nom)
+    page.press(f"{selecteur}-autre", "Tab")
+    attendre_rapport(page)
+
+
+def test_tamashii_tuile_de_depart_et_corps_choisis(pages: Any) -> None:
+    page = pages("tamashii")
+    liste = yaml.safe_load((ROOT / "data/tamashii/listes/06-competitif-etat-en-fin-de-partie.yaml").read_text(encoding="utf-8"))
+    charger(page, liste)
+    ouvrir_entree(page, 0)
+    ouvrir_plis(page)
+    attendre_rapport(page)
+    # The starting tiles: the book's Abri and Districts Dévastés, by name and number (tables.yaml).
+    table = next(t for t in donnees("tamashii", "tables.yaml")["tables"] if t["id"] == "table-districts-nommes")
+    tuiles = [f"{r['nom']} ({r['numero']})" for r in table["lignes"] if r["nom"] in ("Abri", "District Dévasté")]
+    tuile = "#cpd-c-entrees-0-tuile_depart"
+    assert tuiles and all(t in options(page, tuile) for t in tuiles), options(page, tuile)
+    choisir(page, tuile, tuiles[-1])
+    assert texte_yaml(page)["entrees"][0]["tuile_depart"] == "district-devaste-" + tuiles[-1].split("(")[1].rstrip(")")
+    # Corps Avancés: the book's named card; Corps actif: the Marcheur and the player's Corps Avancés.
+    corps = {p["categorie"]: p for p in donnees("tamashii", "profils.yaml")["profils"] if p["id"] in ("marcheur", "soldat")}
+    avances = "#cpd-c-entrees-0-etat-corps_avances"
+    assert corps["Corps Avancé"]["nom"] in options(page, avances + "-1")
+    nommer_autre(page, avances + "-1", "Second Corps")
+    assert texte_yaml(page)["entrees"][0]["etat"]["corps_avances"] == [liste["entrees"][0]["etat"]["corps_avances"][0], "Second Corps"]
+    actif = "#cpd-c-entrees-0-etat-corps_actif"
+    assert {corps["Corps"]["nom"], "Second Corps", *liste["entrees"][0]["etat"]["corps_avances"]} <= set(options(page, actif))
+    choisir(page, actif, "Second Corps")
+    assert texte_yaml(page)["entrees"][0]["etat"]["corps_actif"] == "Second Corps"
+    choisir(page, actif, corps["Corps"]["nom"])
+    assert texte_yaml(page)["entrees"][0]["etat"]["corps_actif"] == corps["Corps"]["id"]
+    assert not [t for t in page.evaluate(TEXTES) if t["champ"] in ("tuile_depart", "corps_actif", "corps_avances")]
+
+
+def test_hate_journal_joueurs_et_scenarios_choisis(pages: Any) -> None:
+    page = pages("hate")
+    liste = yaml.safe_load((ROOT / "data/hate/listes/24-chronique-avec-journal.yaml").read_text(encoding="utf-8"))
+    charger(page, liste)
+    ouvrir_plis(page)
+    attendre_rapport(page)
+    joueurs = [j["nom"] for j in liste["journal"]["joueurs"]]
+    scenarios = [s["nom"] for s in donnees("hate", "scenarios.yaml")["scenarios"]]
+    base = "#cpd-c-journal-affrontements-0"
+    for champ in (f"{base}-attaquant", f"{base}-joueurs-0", f"{base}-batailles-0-vainqueur", "#cpd-c-journal-finale-defenseur"):
+        assert [o for o in options(page, champ) if o in joueurs] == joueurs, (champ, options(page, champ))
+    assert set(scenarios) <= set(options(page, f"{base}-batailles-0-scenario"))
+    choisir(page, "#cpd-c-journal-finale-defenseur", joueurs[1])
+    assert texte_yaml(page)["journal"]["finale"]["defenseur"] == joueurs[1]
+    choisir(page, f"{base}-batailles-1-scenario", scenarios[0])
+    ident = next(s["id"] for s in donnees("hate", "scenarios.yaml")["scenarios"] if s["nom"] == scenarios[0])
+    assert texte_yaml(page)["journal"]["affrontements"][0]["batailles"][1]["scenario"] == ident
+    # Another sheet, named: its identifier is made from the name.
+    nommer_autre(page, "#cpd-c-journal-finale-scenario", "Fiche des Marais")
+    assert texte_yaml(page)["journal"]["finale"]["scenario"] == identifiant("Fiche des Marais")
+    # The figures of a battle: one box per entry of the tribe, named (the first by its name).
+    tuees = f"{base}-batailles-0-tuees"
+    noms = page.eval_on_selector_all(f"[id^='{tuees[1:]}-'] + label", "ls => ls.map((l) => l.textContent)")
+    assert len(noms) == len(liste["entrees"]) and noms[0].startswith("1 — " + liste["entrees"][0]["nom"]), noms
+    avant = liste["journal"]["affrontements"][0]["batailles"][0]["tuees"]
+    nouvelle = next(n for n in range(1, len(liste["entrees"]) + 1) if n not in avant)
+    page.click(f"{tuees}-{nouvelle - 1}")
+    attendre_rapport(page)
+    assert texte_yaml(page)["journal"]["affrontements"][0]["batailles"][0]["tuees"] == sorted([*avant, nouvelle])
+    libres = champs_libres(schema("hate"))
+    assert not [t for t in page.evaluate(TEXTES) if t["champ"] in ("attaquant", "vainqueur", "defenseur", "scenario", "cible", "origine",
+                                                                     "voisins", "joueurs", "figurines", "tuees") and t["champ"] not in libres]

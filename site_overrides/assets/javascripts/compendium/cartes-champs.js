@@ -23,6 +23,12 @@
     return Object.assign({}, n, format && format !== n.description ? { aideFormat: format } : {});
   }
 
+  /** An identifier made from a name (lower case, no accents, words joined by hyphens). */
+  function slug(texte) {
+    return String(texte || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80);
+  }
+
   function typesDe(n) {
     if (Array.isArray(n.enum)) return ["enum"];
     if ("const" in n) return ["const"];
@@ -64,6 +70,7 @@
     const types = typesDe(n);
     if (types[0] === "const") return null;
     if (types.length > 1) return champUnion(ctx, n, titre, types);
+    if (n["x-parmi"] && typeof n["x-parmi"].collection === "string" && ctx.candidats) return champParmi(ctx, n, titre, requis);
     switch (types[0]) {
       case "enum":
         return champChoix(ctx, n, titre, requis);
@@ -221,10 +228,40 @@
   }
 
   /** Object: a fieldset of its properties; an object of integers only is laid out as a row of stats. */
+  /**
+   * A card of the catalogue or of the game's data (`x-parmi: {collection}`: Khârn-Âges' « Profil
+   * de base »), picked by its name; the value is its identifier, never shown.
+   */
+  function champParmi(ctx, n, titre, requis) {
+    const { el } = C();
+    const choix = ctx.candidats(n["x-parmi"].collection);
+    const controle = el("select", {},
+      el("option", { value: "" }, requis ? "— Choisir —" : "— Aucun —"),
+      choix.map((c) => el("option", { value: c.id }, c.nom)));
+    const { noeud, signaler } = enveloppe(titre, controle, n, requis);
+    return {
+      noeud,
+      controle,
+      lire(erreurs) {
+        const v = controle.value || undefined;
+        signaler(v === undefined && requis ? `« ${titre} » est obligatoire.` : "", erreurs);
+        return v;
+      },
+      ecrire(v) {
+        if (typeof v === "string" && v && !choix.some((c) => c.id === v)) controle.append(el("option", { value: v }, ctx.libelle(v)));
+        controle.value = typeof v === "string" ? v : "";
+      },
+    };
+  }
+
   function champObjet(ctx, n, titre) {
     const { el } = C();
-    const props = Object.entries(n.properties || {});
-    const requis = new Set(n.required || []);
+    // An object with a name and an identifier (Khârn-Âges' equipment of a card): the identifier
+    // is made from the name (kept once made), never typed.
+    const idAuto = !!(n.properties && n.properties.id && n.properties.nom);
+    let idGarde;
+    const props = Object.entries(n.properties || {}).filter(([cle]) => !(idAuto && cle === "id"));
+    const requis = new Set((n.required || []).filter((k) => !(idAuto && k === "id")));
     const stats = statsSeules(ctx, n);
     const enfants = props
       .map(([cle, p]) => [cle, champ(ctx, p, cle, requis.has(cle))])
@@ -248,15 +285,24 @@
     return {
       noeud,
       lire(erreurs) {
-        const out = {};
+        const out = idAuto ? { id: undefined } : {}; // the identifier first in the file
         for (const [cle, c] of enfants) {
           const v = c.lire(erreurs);
           if (v !== undefined) out[cle] = v;
+        }
+        if (idAuto) {
+          out.id = idGarde || slug(out.nom) || undefined;
+          if (out.id === undefined) {
+            delete out.id;
+            const nom = enfants.find(([cle]) => cle === "nom");
+            if (Object.keys(out).length && nom) erreurs.push({ message: `« ${titre} » : donnez-lui un nom.`, cible: nom[1].controle });
+          }
         }
         return Object.keys(out).length ? out : undefined;
       },
       ecrire(v) {
         const o = v && typeof v === "object" && !Array.isArray(v) ? v : {};
+        idGarde = idAuto && typeof o.id === "string" ? o.id : undefined;
         for (const [cle, c] of enfants) c.ecrire(o[cle]);
       },
     };

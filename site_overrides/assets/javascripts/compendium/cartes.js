@@ -208,7 +208,18 @@
       return t.charAt(0).toUpperCase() + t.slice(1);
     };
     const unite = (paquet.jeu && paquet.jeu.unite_cout) || "";
-    const ctx = { schema, libelle, unite: unite === "Kouronnes" ? "Ko" : unite };
+    // The cards a field may name (`x-parmi`): the catalogue's own, then the game's, by name.
+    const candidats = (collection) => {
+      const vus = new Set();
+      const sortie = [];
+      for (const e of [...((donnees && donnees[collection]) || []), ...(Array.isArray(paquet[collection]) ? paquet[collection] : [])]) {
+        if (!e || typeof e.id !== "string" || vus.has(e.id)) continue;
+        vus.add(e.id);
+        sortie.push({ id: e.id, nom: typeof e.nom === "string" ? e.nom + (typeof e.niveau === "number" ? ` (niveau ${e.niveau})` : "") : libelle(e.id) });
+      }
+      return sortie;
+    };
+    const ctx = { schema, libelle, candidats, unite: unite === "Kouronnes" ? "Ko" : unite };
     const secs = sections(schema);
 
     let donnees = null; // the catalogue as plain data; null when none is loaded

@@ -371,7 +371,7 @@
           caseEl, " ", el("label", { for: id, classe: "cpd-champ-titre" }, titre), aide(s));
       }
       // `x-valeurs`: a number named by a data item (Bataille d6: the d6 result of an objet): a select.
-      const nombreNomme = (g === "entier" || g === "nombre") ? b.valeursDonnees(s["x-valeurs"]) : null;
+      const nombreNomme = (g === "entier" || g === "nombre") ? (s["x-entree"] ? b.entreesNommees() : b.valeursDonnees(s["x-valeurs"])) : null;
       if (nombreNomme) {
         return champ(b.selectDe(id, nombreNomme, valeur, o.requis ? "— Choisir —" : "— Aucun —",
           (v) => b.changer(chemin, v, AFFICHE), decrit));
@@ -394,6 +394,13 @@
           : null;
         return champ(b.pasDuSchema(chemin, s, entree, g, titre), note);
       }
+      // `x-parmi`: an open set (names the data and the list already hold, or one more named).
+      if (g === "texte" && estObjet(s["x-parmi"])) {
+        return champ(b.choixOuvert(id, b.valeursParmi(s, chemin.slice(0, -1)), valeur, (v) => {
+          b.focusApres = id;
+          b.changer(chemin, v, AFFICHE);
+        }, o.requis ? "— Choisir —" : "— Aucun —", !!s["x-parmi"].identifiant, decrit));
+      }
       if (g === "texte") {
         const entree = el("input", { type: "text", id, "aria-describedby": decrit, maxlength: s.maxLength, autocomplete: "off" });
         entree.value = typeof valeur === "string" ? valeur : "";
@@ -415,10 +422,14 @@
       if (g === "tableau-valeurs") {
         const items = resoudre(s.items, schema);
         // A few values of a known set (Bataille d6's two sorts, Tamashii's Plateaux): a select per place.
-        const connues = b.valeursConnues(s, g, items);
+        const connues = b.valeursConnues(s, g, items, chemin.slice(0, -1));
         if (connues) {
           return el("fieldset", { classe: "cpd-groupe cpd-champ-places", "data-champ": String(cle) },
             el("legend", {}, titre), aide(s), b.cases(chemin, id, s, items, connues, valeur, decrit));
+        }
+        if (estObjet(items) && items["x-entree"]) {
+          return el("fieldset", { classe: "cpd-groupe cpd-champ-places", "data-champ": String(cle) },
+            el("legend", {}, titre), aide(s), b.casesEntrees(chemin, id, valeur));
         }
         const numerique = types(items).includes("integer") || types(items).includes("number");
         const entree = el("input", { type: "text", id, "aria-describedby": id + "-format", autocomplete: "off" });

@@ -6,7 +6,10 @@
 //     field holds the `propriete` of an item of that data collection: Bataille d6's objet and sorts
 //     are the d6 result `jet` of the tables), named by the item's name;
 //   * cases(): an array of a few values from a known set (`maxItems` at most 6, the same value may
-//     come twice: Bataille d6's two sorts, Tamashii's Plateaux) as one select per place.
+//     come twice: Bataille d6's two sorts, Tamashii's Plateaux) as one select per place;
+//   * valeursParmi() / choixOuvert(): a field annotated `x-parmi` (an open set: the values the data
+//     and the list already name, « Autre (à nommer)… » for one more, typed as a name): Tamashii's
+//     tuile de départ and Corps, Hate's chronicle players, scenarios and territories.
 (function () {
   "use strict";
 
@@ -16,7 +19,7 @@
 
   P.saisie = function (b) {
     const { el } = window.Compendium;
-    const { estObjet, pointeur } = window.Compendium.composer;
+    const { estObjet, pointeur, joli } = window.Compendium.composer;
 
     /**
      * A number field with − / + (44 px targets on a phone, styled .cpd-pas-groupe). `entree` is the
@@ -86,6 +89,129 @@
       return sortie.length ? sortie : null;
     }
 
+    /** The string values found in the list at a pointer with `*` steps (absolute, or relative to `base`). */
+    function valeursDuDocument(motif, base) {
+      let noeuds = [String(motif).startsWith("/") || !base.length ? b.liste : base.reduce((o, k) => (o === undefined || o === null ? undefined : o[k]), b.liste)];
+      for (const pas of String(motif).split("/").filter(Boolean)) {
+        const suivants = [];
+        for (const n of noeuds) {
+          if (n === null || typeof n !== "object") continue;
+          if (pas === "*") suivants.push(...(Array.isArray(n) ? n : Object.values(n)));
+          else if (n[pas] !== undefined) suivants.push(n[pas]);
+        }
+        noeuds = suivants;
+      }
+      return noeuds.filter((v) => typeof v === "string" && v.trim() !== "");
+    }
+
+    /**
+     * The known values of a field annotated `x-parmi` (`s`, the field or its items; `base` the path
+     * of the object holding the field): `valeurs` (named by the field's `x-noms`), the items of a
+     * data `collection` (of `categories`, but those in `exclure`; their id, or their name when
+     * `valeur: "nom"`), then the values the list holds at `champ` (one pointer or several).
+     */
+    function valeursParmi(s, base) {
+      const p = estObjet(s) ? s["x-parmi"] : null;
+      if (!estObjet(p)) return null;
+      const noms = estObjet(s["x-noms"]) ? s["x-noms"] : {};
+      const sortie = [];
+      const ajouter = (valeur, nom) => {
+        if (typeof valeur === "string" && valeur && !sortie.some((c) => c.valeur === valeur)) sortie.push({ valeur, nom: String(nom) });
+      };
+      for (const v of Array.isArray(p.valeurs) ? p.valeurs : []) ajouter(v, noms[v] || b.libelle(null, v));
+      if (typeof p.collection === "string") {
+        for (const c of b.candidatsDonnees({ collection: p.collection, categories: p.categories, cout: false })) {
+          if (Array.isArray(p.exclure) && p.exclure.includes(c.valeur)) continue;
+          const nom = c.item && c.item.nom ? String(c.item.nom) : joli(c.valeur);
+          ajouter(p.valeur === "nom" ? nom : c.valeur, nom);
+        }
+      }
+      for (const motif of [].concat(p.champ || [])) {
+        for (const v of valeursDuDocument(motif, base || [])) ajouter(v, noms[v] || (p.identifiant ? joli(v) : v));
+      }
+      return sortie;
+    }
+
+    /** An identifier made from a name (« District Dévasté 4 » -> district-devaste-4). */
+    const identifiantDe = (texte) => String(texte).toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+
+    /**
+     * A select among the known values of an open set (`choix`: {valeur, nom}), « Autre (à nommer)… »
+     * last: it shows a text box for a name, kept across a drawing; the name is the value, or the
+     * identifier made from it when `identifiant`. A value outside the known ones is listed as is.
+     */
+    function choixOuvert(id, choix, valeur, surChange, vide, identifiant, decrit) {
+      const AUTRE = "autre:";
+      const liste = choix.slice();
+      if (typeof valeur === "string" && valeur && !liste.some((c) => c.valeur === valeur)) liste.push({ valeur, nom: identifiant ? joli(valeur) : valeur });
+      const select = el("select", { id, "aria-describedby": decrit || null },
+        el("option", { value: "", "data-valeur": "" }, vide),
+        liste.map((c) => el("option", { value: JSON.stringify(c.valeur), "data-valeur": JSON.stringify(c.valeur) }, c.nom)),
+        el("option", { value: AUTRE, "data-role": "autre-choix" }, "Autre (à nommer)…"));
+      select.value = typeof valeur === "string" && valeur ? JSON.stringify(valeur) : "";
+      const idNom = id + "-autre";
+      const nom = el("input", { type: "text", id: idNom, autocomplete: "off", maxlength: 60 });
+      const ligne = el("span", { classe: "cpd-champ-composer cpd-autre-nom" },
+        el("label", { for: idNom, classe: "cpd-champ-titre" }, "Son nom"), nom);
+      // `hidden` and `display: none` both: the block's own display would show it otherwise.
+      const montrer = (oui) => {
+        ligne.hidden = !oui;
+        ligne.style.display = oui ? "" : "none";
+      };
+      montrer(b.saisies.has(idNom));
+      if (!ligne.hidden) {
+        nom.value = b.saisies.get(idNom);
+        select.value = AUTRE;
+      }
+      select.addEventListener("change", () => {
+        montrer(select.value === AUTRE);
+        if (select.value === AUTRE) {
+          b.saisies.set(idNom, nom.value);
+          nom.focus();
+          return;
+        }
+        b.saisies.delete(idNom);
+        surChange(select.value === "" ? undefined : JSON.parse(select.value));
+      });
+      nom.addEventListener("input", () => b.saisies.set(idNom, nom.value));
+      nom.addEventListener("change", () => {
+        const texte = identifiant ? identifiantDe(nom.value) : nom.value.trim();
+        if (!texte) return;
+        b.saisies.delete(idNom);
+        surChange(texte);
+      });
+      return el("span", { classe: "cpd-choix-ouvert" }, select, ligne);
+    }
+
+    /** The list's entries as choices of a field annotated `x-entree` (its number, 1 = the first), named. */
+    function entreesNommees() {
+      const entrees = Array.isArray(b.liste && b.liste.entrees) ? b.liste.entrees : [];
+      return entrees.map((e, i) => {
+        const sorte = estObjet(e) && typeof e.type === "string" ? b.libelle("type", e.type) : "";
+        const nom = estObjet(e) && typeof e.nom === "string" && e.nom ? e.nom + (sorte ? ` (${sorte})` : "") : sorte || "Entrée";
+        return { valeur: i + 1, nom: `${i + 1} — ${nom}` };
+      });
+    }
+
+    /** An array of entry numbers (`x-entree` on its items: Hate's figures of a battle): one box per entry. */
+    function casesEntrees(chemin, id, valeur) {
+      const choisies = () => (Array.isArray(b.valeurA(chemin)) ? b.valeurA(chemin) : []);
+      const v0 = Array.isArray(valeur) ? valeur : [];
+      return el("ul", { classe: "cpd-cases" }, entreesNommees().map((c, i) => {
+        const idCase = `${id}-${i}`;
+        const caseEl = el("input", { type: "checkbox", id: idCase, "data-valeur": JSON.stringify(c.valeur) });
+        caseEl.checked = v0.includes(c.valeur);
+        caseEl.addEventListener("change", () => {
+          const autres = choisies().filter((n) => n !== c.valeur);
+          const apres = (caseEl.checked ? [...autres, c.valeur] : autres).sort((x, y) => x - y);
+          b.focusApres = idCase;
+          b.changer(chemin, apres.length ? apres : undefined, { affiche: true });
+        });
+        return el("li", {}, caseEl, " ", el("label", { for: idCase }, c.nom));
+      }));
+    }
+
     /** A select among `choix` ({valeur, nom}), with « — Aucun — » first; a value outside is kept, marked. */
     function selectDe(id, choix, valeur, vide, surChange, decrit) {
       const select = el("select", { id, "aria-describedby": decrit || null },
@@ -106,7 +232,8 @@
      * is dropped from the array; the others keep their order.
      */
     function cases(chemin, id, s, items, choix, valeur, decrit, lire, poser) {
-      const places = Math.min(PLACES_MAX, typeof s.maxItems === "number" ? s.maxItems : PLACES_MAX);
+      const parmi = estObjet(items) && estObjet(items["x-parmi"]) ? items["x-parmi"] : null;
+      const places = Math.min(PLACES_MAX, parmi && typeof parmi.places === "number" ? parmi.places : typeof s.maxItems === "number" ? s.maxItems : PLACES_MAX);
       const actuelles = () => {
         const v = lire ? lire() : b.valeurA(chemin);
         return Array.isArray(v) ? v.slice() : [];
@@ -116,7 +243,8 @@
       const lignes = [];
       for (let i = 0; i < Math.max(places, v0.length); i++) {
         const idPlace = `${id}-${i}`;
-        const select = selectDe(idPlace, choix, v0[i], "— Aucun —", (nouvelle) => {
+        const faire = parmi ? (a, c, v, vide, f, d) => choixOuvert(a, c, v, f, vide, !!parmi.identifiant, d) : selectDe;
+        const select = faire(idPlace, choix, v0[i], "— Aucun —", (nouvelle) => {
           const tableau = actuelles();
           while (tableau.length <= i) tableau.push(null);
           tableau[i] = nouvelle === undefined ? null : nouvelle;
@@ -139,9 +267,10 @@
      * null: `x-valeurs` (a number named by a data item), `x-donnees` (a data id), `x-cles` (a key
      * of a map of counts), on the field or on its items for an array.
      */
-    function valeursConnues(s, g, items) {
+    function valeursConnues(s, g, items, base) {
       const n = g === "tableau-valeurs" ? items : s;
       if (!estObjet(n)) return null;
+      if (estObjet(n["x-parmi"])) return valeursParmi(n, base);
       if (n["x-valeurs"]) return valeursDonnees(n["x-valeurs"]);
       if (estObjet(n["x-donnees"]) && g === "texte") {
         return b.candidatsDonnees(n["x-donnees"]).map((c) => ({ valeur: c.valeur, nom: c.item && c.item.nom ? String(c.item.nom) : String(c.valeur) }));
@@ -159,6 +288,7 @@
       if (g === "tableau-enum" && estObjet(items) && Array.isArray(items.enum)) return puces(id, cle, items.enum, lire, poser);
       const connues = valeursConnues(s, g, items);
       if (connues && g === "tableau-valeurs") return cases(null, id, s, items, connues, lire(), null, lire, poser);
+      if (connues && estObjet(s["x-parmi"])) return choixOuvert(id, connues, lire(), poser, "— Aucun —", !!s["x-parmi"].identifiant);
       if (connues) return selectDe(id, connues, lire(), "— Aucun —", poser);
       if (g !== "entier" && g !== "nombre") return null;
       const entree = el("input", { type: "number", id, min: s.minimum, max: s.maximum, step: g === "entier" ? 1 : "any", inputmode: "numeric" });
@@ -183,6 +313,7 @@
       }));
     }
 
-    Object.assign(b, { pas, pasDuSchema, valeursDonnees, valeursConnues, selectDe, cases, controleBrouillon });
+    Object.assign(b, { pas, pasDuSchema, valeursDonnees, valeursConnues, valeursParmi, choixOuvert, entreesNommees, casesEntrees,
+      selectDe, cases, controleBrouillon });
   };
 })();
