@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.composer_support import TOTAL, attendre_rapport, onglet_telephone, ouvrir, saisir
+from tests.composer_support import attendre_rapport, onglet_telephone, ouvrir, saisir
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
@@ -73,6 +73,11 @@ def attendre_liste(page: object, condition: str, arg: object = None) -> None:
 def capture(page: object, output_dir: Path, nom: str, cible: str) -> None:
     page.locator(cible).first.scroll_into_view_if_needed()
     page.screenshot(path=str(output_dir / f"issue35-impose-{nom}.png"))
+
+
+def gardees_du_jeu(page: object, jeu: str) -> list[dict]:
+    brut = page.evaluate("(c) => localStorage.getItem(c)", f"compendium.listes.{jeu}")
+    return json.loads(brut)["listes"] if brut else []
 
 
 def pas_d_erreur(page: object) -> None:
@@ -142,14 +147,39 @@ def test_tamashii_nouvelle_partie_remplie_et_qui_suit_les_joueurs(page: object, 
 # --- Item 3: calm start, the chosen mode only, errors after leaving the entry ---------------------
 
 
+def a_atteindre(jeu: str) -> list[str]:
+    """The names of the list-wide rules an empty list does not meet: a lower bound on its entries
+    (`min` or `exact` above 0), an error, that holds for a list in the game's usual setting (no
+    condition, or only « not the predators' group »)."""
+    noms = []
+    for r in regles(jeu):
+        bornes = r.get("borne") or {}
+        bas = [v for v in (bornes.get("min"), bornes.get("exact")) if isinstance(v, int)]  # a number, not « format »
+        if (r.get("portee") == "liste" and r.get("severite") == "erreur" and bas and max(bas) > 0
+                and r.get("si") in (None, {"groupe_de_predateurs": False})):
+            noms.append(r["nom"])
+    return noms
+
+
 @pytest.mark.parametrize("jeu", ["hami", "bataille-d6", "kharn-ages"])
 def test_nouvelle_liste_sans_erreur(page: object, site_url: str, jeu: str) -> None:
+    """Nothing forced in a new list of these games: it is checked all the same, and what remains to
+    choose is listed, by the data rules' names, with its entries and their budget; no error."""
+    schema = json.loads((ROOT / "schemas" / f"liste-{jeu}.schema.json").read_text(encoding="utf-8"))
+    depart = schema["properties"]["format"]
+    budget = depart.get("const", depart.get("default", (depart.get("x-depart") or {}).get("valeur")))
     ouvrir(page, site_url + f"{jeu}/verifier/")
-    # Nothing forced in a new list of these games: the builder waits for a first choice, no check runs.
-    page.wait_for_function("(s) => ['attente', 'valide', 'invalide'].includes(document.querySelector(s).dataset.etat)", arg=TOTAL)
+    attendre_rapport(page)
+    page.wait_for_selector(A_CHOISIR)
     assert page.locator(ERREURS).count() == 0
-    if page.get_attribute(TOTAL, "data-etat") == "invalide":  # something is left to choose: it is listed
-        assert page.locator(f"{A_CHOISIR} li").count() >= 1
+    items = page.locator(f"{A_CHOISIR} li").all_inner_texts()
+    assert set(a_atteindre(jeu)) <= set(items), items
+    entrees = [i for i in items if i.startswith(schema["properties"]["entrees"]["title"])]
+    assert len(entrees) == 1 and f"{budget} " in entrees[0], items
+    assert gardees_du_jeu(page, jeu) == [], "a list the player never touched is not kept"
+    # The entries' item goes to « Ajouter ».
+    page.locator(f"{A_CHOISIR} li button", has_text=entrees[0]).click()
+    assert page.evaluate("() => !!document.activeElement.closest('[data-role=ajouter], .cpd-section-ajouter')")
 
 
 def test_tamashii_solo_sans_regle_des_autres_modes(page: object, site_url: str) -> None:

@@ -11,6 +11,7 @@ repairs' descriptions, the cost lines and the creatures' names and adjustments.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -131,8 +132,43 @@ def test_le_predicat_reconnait_les_mots_internes() -> None:
     """The examples of the issue are yaml-words; the player's words of the same messages are not."""
     for interne in ("il lui faut « meneur: true »", "choisissez « role: heros »", "par exemple « nom: Ma bande »",
                     "Recopiez-les dans « emplacements_permanents »", "réglez « options: {marche_des_corps: 4} »",
-                    "(champ « version_donnees »)", "Code HAMI_CONTEUR_MENEUR", "sous profils: et equipements:"):
+                    "(champ « version_donnees »)", "Code HAMI_CONTEUR_MENEUR", "sous profils: et equipements:",
+                    # capitalised at the start of a sentence, an id is still an id
+                    "Budget-neuf-points : 12 points", "scénario « Geo-chasse »", "Meneur: true",
+                    "Marche_des_corps manque", "D6_BUDGET_DEPASSE"):
         assert mots_yaml(interne), interne
     for propre in ("il lui faut « Meneur » coché", "choisissez « Rôle : Héros »", "Coût : 3 points",
-                   "Pierre d'aspiration : réservé à : Gardien ou Conteur", "Entrée 2 — Lanceur ou Arc"):
+                   "Pierre d'aspiration : réservé à : Gardien ou Conteur", "Entrée 2 — Lanceur ou Arc",
+                   "Jeune-sang : 2 au plus", "« Bras-liane »", "Meneur : oui", "« Guisarme »"):
         assert mots_yaml(propre) == [], propre
+
+
+# --- The « Règles vérifiées » of the builder pages (the generated rule entries) -----------------
+
+CHAMP_YAML = re.compile(r'<span class="cp-champ-yaml" data-role="champ-yaml">\(Champ YAML : <code>[^<]*</code>\)</span>'
+                        r'|<div class="cp-champ-yaml" data-role="champ-yaml" markdown>.*?</div>', re.S)
+# What Markdown and HTML are made of, never read as such: link targets, attribute lists, tags.
+BALISAGE = re.compile(r"\]\([^)]*\)|\{\s*[:#.][^}]*\}|<[^>]+>")
+
+
+@pytest.fixture(scope="module")
+def pages_du_site() -> dict[str, str]:
+    from generator import render
+    from generator.plugin import load_site
+    return render.tool_pages(load_site(DATA.parent), DATA.parent)
+
+
+@pytest.mark.parametrize("jeu", sorted({p.parent.parent.name for p in EXEMPLES}))
+def test_les_regles_verifiees_ne_montrent_rien_d_interne(pages_du_site: dict[str, str], jeu: str) -> None:
+    """Each rule of a game's list, as its builder page shows it: no rule code, no YAML, no id; the
+    YAML a rule explains is set apart, labelled « Champ YAML »."""
+    page = next(texte for uri, texte in pages_du_site.items() if uri.startswith(jeu + "/") and "{ #regles-verifiees }" in texte)
+    section = page.split("{ #regles-verifiees }", 1)[1]
+    regles = yaml.safe_load((DATA / jeu / "regles-liste.yaml").read_text("utf-8"))["regles_liste"]
+    assert all(r["nom"] in section for r in regles), "chaque règle de la liste est montrée"
+    assert "Code :" not in section
+    for morceau in CHAMP_YAML.findall(section):
+        assert "Champ YAML" in morceau
+    lu = BALISAGE.sub(" ", CHAMP_YAML.sub(" ", section))
+    fautes = [f"{ligne.strip()!r}: {mots}" for ligne in lu.splitlines() if (mots := mots_yaml(ligne))]
+    assert fautes == [], "\n".join(fautes)

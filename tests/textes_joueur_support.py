@@ -6,10 +6,11 @@ yaml-word when it shows:
 * a YAML key with its value, `meneur: true` (French writes a space before its colon, YAML none);
 * braces, `{marche_des_corps: 4}`;
 * a snake_case word, `emplacements_permanents`;
-* a rule code, `HAMI_CONTEUR_MENEUR`;
-* a data id with a hyphen, `arme-fictive-a-une-main` (unless it is also the item's French name,
-  as « bras-liane » is), or a data id or list field quoted as it is written, `« version_donnees »`,
-  `« meneur »`, `« guisarme »` (the name is « Guisarme »).
+* a rule code, `HAMI_CONTEUR_MENEUR`, `D6_BUDGET_DEPASSE`;
+* a data id with a hyphen, `arme-fictive-a-une-main`, or the same capitalised at the start of a
+  sentence, `Arme-fictive-a-une-main`, `Budget-neuf-points` (unless it is also the item's French
+  name, as « bras-liane » is), or a data id or list field quoted as it is written,
+  `« version_donnees »`, `« meneur »`, `« guisarme »` (the name is « Guisarme »), `« Geo-chasse »`.
 
 The ids, names and fields come from the data files (the example catalogues included) and the
 schemas, never from the engine's output. A word the player typed in the list that the game does
@@ -32,11 +33,12 @@ DATA = ROOT / "data"
 SCHEMAS = ROOT / "schemas"
 
 CLE_VALEUR = re.compile(r"(?<![\w'’-])([a-z_][a-z0-9_]*):(?=\s|$|\{|\[)")
+CLE_VALEUR_MAJUSCULE = re.compile(r"(?<![\w'’-])([A-Z][a-z0-9_]*):(?=\s|$|\{|\[)")  # `Meneur: true`
 ACCOLADE = re.compile(r"[{}]")
-SNAKE = re.compile(r"(?<![\w/.-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w/-])")
-CODE = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
-KEBAB = re.compile(r"(?<![\w/.-])[a-z0-9]+(?:-[a-z0-9]+)+(?![\w/-])")
-ENTRE_GUILLEMETS = re.compile(r"«\s*([a-z0-9_-]+)\s*»")
+SNAKE = re.compile(r"(?<![\w/.-])[A-Za-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w/-])")
+CODE = re.compile(r"(?<![\w/.-])[A-Z][A-Za-z0-9]*_[A-Za-z0-9_]+(?![\w/-])")
+KEBAB = re.compile(r"(?<![\w/.-])[A-Za-z0-9][a-z0-9]*(?:-[a-z0-9]+)+(?![\w/-])")
+ENTRE_GUILLEMETS = re.compile(r"«\s*([A-Za-z0-9_-]+)\s*»")
 
 
 def ids_de(noeud: Any, out: set[str]) -> None:
@@ -138,12 +140,25 @@ def mots_yaml(texte: str, permis: frozenset[str] = frozenset()) -> list[str]:
     internes, noms = mots_internes(), noms_en_minuscules()
     trouves: list[str] = []
     trouves += [m.group(0) for m in CLE_VALEUR.finditer(texte)]
+    trouves += [m.group(0) for m in CLE_VALEUR_MAJUSCULE.finditer(texte) if m.group(1).lower() in internes]
     trouves += ACCOLADE.findall(texte)
-    trouves += [m for m in SNAKE.findall(texte) if m not in permis]
-    trouves += CODE.findall(texte)
-    trouves += [m for m in KEBAB.findall(texte) if m in internes and m not in noms and m not in permis]
-    trouves += [f"« {m} »" for m in ENTRE_GUILLEMETS.findall(texte) if m in internes and m not in permis]
+    trouves += [m for m in SNAKE.findall(texte) if m not in permis and m.lower() not in permis]
+    trouves += [m for m in CODE.findall(texte) if m not in permis]
+    # An id capitalised (a sentence's first word) is still the id, unless it is a name too.
+    trouves += [m for m in KEBAB.findall(texte) if m.lower() in internes and m.lower() not in noms
+                and m not in permis and m.lower() not in permis]
+    trouves += [f"« {m} »" for m in ENTRE_GUILLEMETS.findall(texte) if _interne_entre_guillemets(m, internes, noms, permis)]
     return trouves
+
+
+def _interne_entre_guillemets(mot: str, internes: frozenset[str], noms: frozenset[str], permis: frozenset[str]) -> bool:
+    """A quoted word that is an id as written: `« meneur »`; capitalised, only an id that no name spells,
+    `« Geo-chasse »` (`« Meneur »` is the label of the field, `« Guisarme »` the item's name)."""
+    if mot in permis or mot.lower() in permis:
+        return False
+    if mot[:1].islower() or mot[:1].isdigit():
+        return mot in internes
+    return mot.lower() in internes and mot.lower() not in noms and any(c in mot for c in "-_")
 
 
 def message_joueur(violation: dict[str, Any], bundle: dict[str, Any]) -> str:

@@ -15,6 +15,9 @@
     // --- Saved lists (in this browser, nothing leaves it): the store is listes-gardees.js ---
 
     const gardees = C().listesGardees.pour(jeu);
+    // Nor is it set aside as « gardée telle quelle » when another list replaces it.
+    const sourceAvant = gardees.source;
+    gardees.source = () => (b.intacte && api.zone.value === b.texteEcrit ? null : sourceAvant());
     /** {courante: the list open in this tab, listes: [{id, nom, maj}]}. */
     function lireListes() {
       return { courante: gardees.ouverte(), listes: gardees.toutes() };
@@ -25,8 +28,10 @@
     }
 
     function garderDansListes(texte) {
-      if (!b.liste) return;
-      const utile = (b.liste.entrees && b.liste.entrees.length) || b.liste.nom;
+      // A new list only the rules filled (Hate's tribe), untouched by the player: nothing to keep yet.
+      if (!b.liste || b.intacte) return;
+      // Worth keeping: entries, a name, or any change of the player to a list the builder started.
+      const utile = (b.liste.entrees && b.liste.entrees.length) || b.liste.nom || b.imposer;
       const avant = gardees.ouverte();
       if (!avant && !utile) return;
       gardees.garder(texte, nomDe(b.liste));
@@ -58,7 +63,7 @@
       b.liste = b.vide();
       b.rapport = null;
       b.ecrire();
-      zones.statut.textContent = "Nouvelle liste : elle sera gardée dans ce navigateur dès sa première entrée ou son nom.";
+      zones.statut.textContent = "Nouvelle liste : elle sera gardée dans ce navigateur dès votre premier changement.";
     }
 
     function ouvrirListe() {
