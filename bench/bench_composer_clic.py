@@ -1,7 +1,7 @@
 """The builder as a player waits: from a click to the total and the errors painted, every panel open.
 
     .venv/bin/python bench/bench_composer_clic.py [--site DIR] [--clics N] [--largeur PX] [--hauteur PX]
-        [--ralenti N] [--json FICHIER]
+        [--ralenti N] [--json FICHIER] [--avant AUTRE_SITE]
 
 For each game, the page « Composer et vérifier » gets a list of 10 or more entries (the game's
 first example, its entries repeated), every panel of the builder is opened (the entry being edited,
@@ -32,6 +32,9 @@ engine's report (`data-a-jour="oui"`), or the builder's total computed in the pa
 (`data-a-jour="provisoire"`, composer-immediat.js), which the engine's report then confirms.
 Each provisional total is compared with the engine's next one: « écarts » counts those that
 differed (the goal is 0); a provisional total that differs is never counted as painted.
+
+With `--avant AUTRE_SITE`, each game is measured on that site, then on `--site`, one after the
+other in the same run (a shared machine's load changes between runs): two tables.
 """
 from __future__ import annotations
 
@@ -378,16 +381,29 @@ def main() -> int:
                         help="ralentir le processeur de la page N fois (CDP), comme un téléphone (ex. 4)")
     parser.add_argument("--json", type=Path, help="écrire aussi les mesures brutes dans ce fichier")
     parser.add_argument("--jeux", nargs="*", choices=sorted(CLICS), default=list(CLICS), help="jeux mesurés")
+    parser.add_argument("--avant", type=Path,
+                        help="un autre site construit (« avant ») : pour chaque jeu, lui puis --site, dans la même série")
     args = parser.parse_args()
     if not (args.site / "assets" / "pyodide" / "pyodide.asm.wasm").is_file():
         construire(args.site)
-    mesures = mesurer(args.site, max(2, args.clics), args.largeur, args.jeux, args.hauteur, args.ralenti)
-    if args.ralenti != 1:
-        print(tableau_ralenti(mesures, args.largeur, args.hauteur, args.ralenti))
-    else:
-        print(tableau(mesures, args.largeur))
+    n = max(2, args.clics)
+    series = {"avant": [], "apres": []}
+    for jeu in args.jeux:  # with --avant, both sites per game, one after the other (a noisy machine)
+        if args.avant:
+            series["avant"] += mesurer(args.avant, n, args.largeur, [jeu], args.hauteur, args.ralenti)
+        series["apres"] += mesurer(args.site, n, args.largeur, [jeu], args.hauteur, args.ralenti)
+    for cle, mesures in series.items():
+        if not mesures:
+            continue
+        if args.avant:
+            print(f"\n{cle.replace('apres', 'après').capitalize()} ({args.avant if cle == 'avant' else args.site}) :\n")
+        if args.ralenti != 1:
+            print(tableau_ralenti(mesures, args.largeur, args.hauteur, args.ralenti))
+        else:
+            print(tableau(mesures, args.largeur))
     if args.json:
-        args.json.write_text(json.dumps(mesures, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        brut = series if args.avant else series["apres"]
+        args.json.write_text(json.dumps(brut, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     return 0
 
 

@@ -1,6 +1,6 @@
 """The builder usable on a phone, first and second visit (issue 35 §8): list drawn, a tap answered, bytes.
 
-    .venv/bin/python bench/bench_composer_demarrage.py [--site DIR] [--jeux JEU…] [--visites N] [--ralenti 4]
+    .venv/bin/python bench/bench_composer_demarrage.py [--site DIR] [--jeux JEU…] [--visites N] [--ralenti 4] [--avant AUTRE_SITE]
 
 For each game, one Chromium profile on disk and two visits of « Composer et vérifier » at 390 × 844,
 the page's processor slowed 4× (CDP `Emulation.setCPUThrottlingRate` on the page's session; the
@@ -16,9 +16,13 @@ showing the list's 10 entry lines and a total (not « Lecture de la liste… »)
 the first entry and changes the same field as bench_composer_clic.py, and « toucher servi » is the
 frame presented on screen (Element Timing) with the new list's total, the engine's report or the
 builder's total known ahead (composer-immediat.js), confirmed later by the engine; « utilisable »
-is the later of the two, the time the player could read the new total. « moteur prêt »: the loading
+is the later of the two, the time the player could read the new total. At the second visit the list
+is first the builder's saved picture (composer-apercu.js, drawn before the page's scripts): the tap
+on its first line is remembered and tapped again on the builder, so « toucher servi » still waits
+for the builder itself. « moteur prêt »: the loading
 line says ready. Bytes: bodies the server sent during the visit (a cache hit counts zero).
-These are measurements, never assertions.
+With `--avant AUTRE_SITE`, each game's pair of visits runs on that site, then on `--site`, in the
+same run. These are measurements, never assertions.
 """
 from __future__ import annotations
 
@@ -34,7 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 
-from bench.bench_composer_clic import ARMER_JS, CLICS, cliquer, liste_longue  # noqa: E402
+from bench.bench_composer_clic import ARMER_JS, CLICS, cible, cliquer, liste_longue, select_de  # noqa: E402
 from bench.bench_navigateur import construire  # noqa: E402
 from bench.visites import servir_compte  # noqa: E402
 from tests.browser_support import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
@@ -62,6 +66,23 @@ def lien(jeu: str) -> str:
     return "#liste=t." + base64.urlsafe_b64encode(texte.encode("utf-8")).decode("ascii").rstrip("=")
 
 
+def toucher_champ(page: object, chemin: str) -> None:
+    """The bench's tap on the field; a box the engine's choices refuse meanwhile (disabled) is
+    given up for the next enabled one, as a player would tap another (nothing was dispatched)."""
+    if select_de(page, chemin) is not None:
+        cliquer(page, chemin)
+        return
+    from playwright.sync_api import TimeoutError as Delai
+
+    for _ in range(20):
+        try:
+            cible(page, chemin).click(timeout=3000)
+            return
+        except Delai:
+            continue
+    raise RuntimeError("aucune case du champ " + chemin + " ne reste cliquable")
+
+
 def visite(p: object, profil: Path, url: str, jeu: str, taux: float, premiere: bool) -> dict:
     """One visit in a fresh Chromium on `profil`: list drawn, a tap answered, engine ready (ms)."""
     contexte = p.chromium.launch_persistent_context(  # type: ignore[attr-defined]
@@ -80,8 +101,10 @@ def visite(p: object, profil: Path, url: str, jeu: str, taux: float, premiere: b
             ligne.first.click()
         chemin = CLICS[jeu][1]
         page.locator(f'[data-champ-chemin="{chemin}"], select[data-chemin="{chemin}"]').first.wait_for(timeout=60_000)
+        # A picker of boxes may be folded (Hate's améliorations): the builder's folds opened, as the player would.
+        page.evaluate("() => { for (const d of document.querySelectorAll('[data-role=composer] details')) d.open = true; }")
         page.evaluate(ARMER_JS)
-        cliquer(page, chemin)
+        toucher_champ(page, chemin)
         toucher = page.evaluate("() => window.__mesure")
         page.wait_for_function("() => window.__demarrage.pret !== null", timeout=180_000)
         etat = page.evaluate("() => window.__demarrage")
@@ -142,17 +165,32 @@ def tableau(mesures: list[dict], taux: float) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=ROOT / "site", help="site construit (construit s'il manque)")
-    parser.add_argument("--jeux", nargs="*", choices=sorted(CLICS), default=["bataille-d6", "hate"], help="jeux mesurés")
+    parser.add_argument("--jeux", nargs="*", choices=sorted(CLICS), default=list(CLICS), help="jeux mesurés")
     parser.add_argument("--visites", type=int, default=1, help="paires de visites par jeu")
     parser.add_argument("--ralenti", type=float, default=4, help="ralentissement du processeur de la page")
     parser.add_argument("--json", type=Path, help="écrire aussi les mesures brutes dans ce fichier")
+    parser.add_argument("--avant", type=Path,
+                        help="un autre site construit (« avant ») : pour chaque jeu, lui puis --site, dans la même série")
     args = parser.parse_args()
     if not (args.site / "assets" / "pyodide" / "pyodide.asm.wasm").is_file():
         construire(args.site)
-    mesures = mesurer(args.site, args.jeux, max(1, args.visites), args.ralenti)
-    print(tableau(mesures, args.ralenti))
+    series: dict[str, list[dict]] = {"avant": [], "apres": []}
+    for jeu in args.jeux:  # with --avant, both sites per game, one after the other (a noisy machine)
+        for cle, site in (("avant", args.avant), ("apres", args.site)):
+            if site is None:
+                continue
+            try:
+                series[cle] += mesurer(site, [jeu], max(1, args.visites), args.ralenti)
+            except Exception as erreur:  # one game that fails leaves the others' figures
+                print(f"{jeu} ({site}) : mesure impossible ({erreur})", file=sys.stderr)
+    for cle, mesures in series.items():
+        if mesures:
+            if args.avant:
+                print(f"\n{'Avant' if cle == 'avant' else 'Après'} ({args.avant if cle == 'avant' else args.site}) :\n")
+            print(tableau(mesures, args.ralenti))
     if args.json:
-        args.json.write_text(json.dumps(mesures, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        args.json.write_text(json.dumps(series if args.avant else series["apres"], ensure_ascii=False, indent=2) + "\n",
+                             encoding="utf-8")
     return 0
 
 

@@ -10,6 +10,11 @@
   list and its last report greyed (« Dernier rapport enregistré ») with the loading line, answers a
   tap from the totals saved with the list, and a second reload still keeps the list; once the
   engine answers, its report replaces the saved one.
+* §8, before the page's scripts: the builder's picture saved with the report (composer-apercu.js,
+  loaded right after the builder's section) is drawn while the builder's own scripts and the engine
+  never answer; a loading line (a `<progress>` in a polite status) says how far the builder has
+  loaded and goes once the engine has checked the list; a tap on the picture is tapped again on the
+  builder when it is drawn.
 """
 from __future__ import annotations
 
@@ -27,6 +32,12 @@ JEU = "bataille-d6"
 TOTAL = "[data-role=composer-total]"
 CHAMP = "/entrees/0/mouvement"
 CLE_RAPPORT = "compendium.rapport." + JEU
+CLE_APERCU = "compendium.apercu." + JEU
+CHARGEMENT = "[data-role=composer-chargement]"
+# The builder's own scripts (not composer-apercu.js), the game's data and the engine.
+SCRIPTS_COMPOSITEUR = "**/compendium/composer.js"
+DONNEES = f"**/assets/data/{JEU}.json"
+MOTEUR = "**/assets/pyodide/**"
 
 # Every state the total goes through after the tap, recorded at each change of the page (a change
 # drawn in the tap's own task is seen before any later task, such as the engine's answer).
@@ -160,3 +171,95 @@ def test_liste_et_dernier_rapport_avant_le_moteur(telephone: Onglet, site_url: s
     assert page.get_attribute("[data-role=composer]", "data-rapport-enregistre") is None
     assert page.get_attribute(TOTAL, "data-cout") == str(total_des_donnees(autre))
     assert page.locator('li[data-role="entree"]').count() == len(liste["entrees"])
+
+
+def garder_image(page: object, site_url: str) -> dict:
+    """Open the 10-entry list (all folded) and wait until its picture is saved with its report."""
+    liste = liste_longue(JEU)
+    charger(page, site_url, JEU, liste)
+    page.wait_for_function("(cle) => { const s = JSON.parse(localStorage.getItem(cle) || 'null');"
+                           " return s && s.texte === document.querySelector('#cpd-liste').value && s.html.length > 0; }",
+                           arg=CLE_APERCU, timeout=30_000)
+    return liste
+
+
+def retenir(contexte: object, motif: str) -> dict:
+    """Requests matching `motif` are held unanswered until `lacher`."""
+    tenues: dict = {"routes": [], "libre": False}
+
+    def tenir(route: object) -> None:
+        if tenues["libre"]:
+            route.continue_()
+        else:
+            tenues["routes"].append(route)
+
+    contexte.route(motif, tenir)
+    return tenues
+
+
+def lacher(tenues: dict) -> None:
+    """The held requests go through, and the later ones too."""
+    tenues["libre"] = True
+    for route in tenues["routes"]:
+        route.continue_()
+
+
+def test_image_de_la_liste_avant_les_scripts_et_le_moteur(telephone: Onglet, site_url: str) -> None:
+    page, contexte = telephone.page, telephone.contexte
+    liste = garder_image(page, site_url)
+    # Neither the builder's script, nor the game's data, nor the engine ever answer.
+    for motif in (SCRIPTS_COMPOSITEUR, DONNEES, MOTEUR):
+        retenir(contexte, motif)
+    page.goto(site_url + JEU + "/verifier/", wait_until="commit")
+    page.wait_for_function("(n) => document.querySelectorAll('li[data-role=entree]').length === n",
+                           arg=len(liste["entrees"]), timeout=30_000)
+    assert page.get_attribute("[data-role=composer]", "data-apercu") == "oui"
+    noms = [n.strip() for n in page.locator('li[data-role="entree"] [data-action="ouvrir"] .cpd-ligne-nom').all_text_contents()]
+    assert noms == [e["nom"] for e in liste["entrees"]]
+    assert page.get_attribute(TOTAL, "data-cout") == str(total_des_donnees(liste))
+    assert "Dernier rapport enregistré" in page.inner_text("[data-role=rapport-enregistre]")
+    chargement = page.locator(CHARGEMENT)
+    assert chargement.is_visible() and chargement.get_attribute("role") == "status"
+    assert chargement.get_attribute("aria-live") == "polite"
+    barre = chargement.locator("progress")
+    assert barre.get_attribute("aria-label") == "Chargement du compositeur"
+    assert 0 < float(barre.evaluate("(p) => p.value")) < float(barre.evaluate("(p) => p.max"))
+    assert "Étape" in chargement.inner_text() and "sur" in chargement.inner_text()
+
+
+def test_chargement_puis_plus_rien_quand_le_moteur_a_verifie(telephone: Onglet, site_url: str) -> None:
+    page, contexte = telephone.page, telephone.contexte
+    garder_image(page, site_url)
+    tenues = retenir(contexte, MOTEUR)
+    page.reload()
+    # The builder is drawn (the picture replaced), the engine still loading: the line says so.
+    page.wait_for_function("() => document.querySelector('[data-role=composer]').dataset.apercu === 'remplace'",
+                           timeout=30_000)
+    chargement = page.locator(CHARGEMENT)
+    assert chargement.is_visible()
+    assert "moteur" in chargement.inner_text()
+    lacher(tenues)
+    page.wait_for_function("() => document.querySelector('[data-role=composer-total]').dataset.aJour === 'oui'",
+                           timeout=120_000)
+    assert page.locator(CHARGEMENT).count() == 0
+    assert page.locator("[data-role=rapport-enregistre]").count() == 0
+
+
+def test_toucher_sur_l_image_rejoue_sur_le_compositeur(telephone: Onglet, site_url: str) -> None:
+    page, contexte = telephone.page, telephone.contexte
+    garder_image(page, site_url)
+    scripts = retenir(contexte, SCRIPTS_COMPOSITEUR)
+    retenir(contexte, MOTEUR)  # the engine stays away: the whole tap is served before it
+    page.goto(site_url + JEU + "/verifier/", wait_until="commit")
+    ligne = page.locator('[data-role="entree"][data-index="0"] [data-action="ouvrir"]')
+    ligne.wait_for(timeout=30_000)
+    assert page.get_attribute("[data-role=composer]", "data-apercu") == "oui"
+    assert ligne.get_attribute("aria-expanded") != "true"
+    ligne.click()  # on the picture: the builder's script has not even arrived
+    assert "votre choix sera appliqué" in page.inner_text(CHARGEMENT)
+    lacher(scripts)
+    page.wait_for_function("() => { const b = document.querySelector('[data-role=entree][data-index=\"0\"] [data-action=ouvrir]');"
+                           " return document.querySelector('[data-role=composer]').dataset.apercu === 'remplace'"
+                           " && b && b.getAttribute('aria-expanded') === 'true'; }", timeout=30_000)
+    page.locator(f'select[data-chemin="{CHAMP}"]').wait_for()
+    assert page.locator(CHARGEMENT).is_visible()  # the engine has not answered yet

@@ -201,6 +201,45 @@
       total.classList.toggle("cpd-total--depasse", typeof rapport.cout === "number" && typeof rapport.budget === "number" && rapport.cout > rapport.budget);
     }
 
+    /** Run `fonction` once, in a task after the next frame (or at once when the page is hidden). */
+    let enSuspens = null;
+    function apresImage(fonction) {
+      let fait = false;
+      const lancer = () => {
+        if (fait) return;
+        fait = true;
+        if (enSuspens === lancer) enSuspens = null;
+        fonction();
+      };
+      if (enSuspens) enSuspens(); // the previous tap's rest first, in order
+      enSuspens = lancer;
+      const canal = new MessageChannel();
+      canal.port1.onmessage = lancer;
+      requestAnimationFrame(() => canal.port2.postMessage(0));
+      setTimeout(lancer, 200); // no frame comes to a hidden page
+    }
+    // Leaving the page: the text view and the saved list get the last tap now.
+    window.addEventListener("pagehide", () => enSuspens && enSuspens());
+
+    /**
+     * At a tap (composer.js ecrire): when the new list's total is known ahead, paint it now, in
+     * the tap's own task, and leave the rest (`suite`: the engine's check, the text view's report,
+     * the drawing, the saved list) to a task after the frame that shows it. False otherwise.
+     */
+    function totalAvant(suite) {
+      if (!b.liste || b.illisible || !b.zones.total || b.aJour !== false) return false;
+      const cle = cleDe(b.liste);
+      if (!previsions.has(cle)) return false;
+      generation++; // the checks ahead of the previous list stop
+      provisoire = { cle, rapport: previsions.get(cle) };
+      if (!aConfirmer || aConfirmer.cle !== cle) compte.servis++;
+      aConfirmer = provisoire;
+      b.totalProvisoire = true;
+      peindre(provisoire.rapport);
+      apresImage(suite);
+      return true;
+    }
+
     const changerBase = b.changer;
     b.changer = function (chemin, valeur, options) {
       dernier = Array.isArray(chemin) ? chemin : null;
@@ -255,7 +294,7 @@
         if (Array.isArray(x) && typeof x[0] === "string" && estObjet(x[1])) previsions.set(x[0], x[1]);
       }
     }
-    Object.assign(b, { prevoir, cleDe, totauxPrevus, retenirPrevisions });
+    Object.assign(b, { prevoir, cleDe, totauxPrevus, retenirPrevisions, totalAvant });
     // Read by the tests and the benchmark: taps answered ahead, confirmed, and differing totals.
     b.section.compendiumImmediat = { compte: () => ({ ...compte, prevus: previsions.size }) };
   };

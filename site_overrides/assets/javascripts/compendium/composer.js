@@ -43,7 +43,9 @@
 // composer-selecteur.js (the picker / designed-entry form), composer-listes.js (saved lists,
 // undo, copy as text, skeleton), composer-suite.js (the engine's follow-up: forced values, allowed
 // choices), composer-immediat.js (the total at once, from the engine's checks one tap ahead),
-// composer-reprise.js (the saved list and its last report before the engine is ready).
+// composer-reprise.js (the saved list and its last report before the engine is ready), and
+// composer-apercu.js, loaded apart, right after the builder's section (its saved picture and
+// loading line, drawn before any other script of the page).
 // Each part is `Compendium.composerParties.<nom>(b)`: it reads
 // the shared state `b` and adds its functions to it.
 //
@@ -274,6 +276,15 @@
       b.illisible = null;
       b.signatureListe = JSON.stringify(b.liste);
       b.choixDemandes.clear();
+      // A total known ahead is painted in this task; the rest follows the frame (composer-immediat.js).
+      // The text view gets the text now: a report on the previous text stays an older answer.
+      if (b.totalAvant && b.totalAvant(() => suiteEcrire(texte))) zone.value = texte;
+      else suiteEcrire(texte);
+    }
+
+    /** The text view, the engine's check, the drawing and the saved list of a list just written. */
+    function suiteEcrire(texte) {
+      if (texte !== b.texteEcrit) return; // a newer change wrote its own text
       api.ecrire(texte, b.liste); // sent to the engine first: everything below runs while it checks
       b.dessiner();
       attendreCalcul();
@@ -484,11 +495,14 @@
     (async () => {
       let donnees;
       try {
-        const reponse = await fetch(C().racine(base) + "assets/data/" + jeu + ".json", { credentials: "same-origin" });
+        const url = C().racine(base) + "assets/data/" + jeu + ".json";
+        const tot = C().composerApercu ? C().composerApercu.donnees(url) : null; // asked for early (composer-apercu.js)
+        const reponse = await (tot || fetch(url, { credentials: "same-origin" }));
         if (!reponse.ok) throw new Error("HTTP " + reponse.status);
         donnees = await reponse.json();
       } catch (e) {
         contenu.replaceChildren(el("p", { classe: "cpd-aide" }, "Le compositeur n'a pas pu charger les données du jeu (" + e.message + ") : la vue texte reste disponible."));
+        if (C().composerApercu) C().composerApercu.fin(); // composer-apercu.js: nothing more is loading here
         section.hidden = false;
         return;
       }
