@@ -332,15 +332,29 @@ def _concerne(chemin_violation: Any, prefixe: str | None) -> bool:
 def _nouvelles(avant: list[dict[str, Any]], apres: list[dict[str, Any]], prefixe: str | None) -> list[dict[str, Any]]:
     """The violations of `apres` absent from `avant` (same code and pointer) that concern the field's entry."""
     restantes = Counter((v.get("code"), v.get("chemin")) for v in avant)
+    manquants = {c for v in avant if _manque(v) for c in _champs_nommes(v)}
     out = []
     for v in apres:
         cle = (v.get("code"), v.get("chemin"))
         if restantes[cle] > 0:
             restantes[cle] -= 1
+        elif _manque(v) and _champs_nommes(v) and _champs_nommes(v) <= manquants:
+            continue  # a field missing before too, now reported by its own rule (a choice filled its parent)
         elif _concerne(v.get("chemin"), prefixe):
             out.append({"code": v.get("code"), "message": v.get("message"), "chemin": v.get("chemin"),
                         "regle": v.get("regle"), "parties": v.get("parties")})
     return out
+
+
+def _manque(violation: dict[str, Any]) -> bool:
+    """Whether a violation says that a field is missing (its code says so: `…_MANQUANT`, `…_MANQUANTE`)."""
+    return "MANQUANT" in str(violation.get("code") or "")
+
+
+def _champs_nommes(violation: dict[str, Any]) -> set[str]:
+    """The fields a violation's message names (its `{champ: pointer}` parts)."""
+    parties = violation.get("parties") or []
+    return {p["champ"] for p in parties if isinstance(p, dict) and isinstance(p.get("champ"), str)}
 
 
 def _cout_entree(rapport: dict[str, Any], index: int | None) -> Any:

@@ -184,6 +184,19 @@ def test_kharn_ages_faction() -> None:
 
 # --- Hate ---------------------------------------------------------------------------------------------
 
+def test_hate_liste_sans_options_toutes_les_tribus_et_modes_proposes() -> None:
+    """A new list has no `options` yet: choosing a tribe (or a mode) first must not be refused because
+    the other one, missing before too, is now reported by its own rule (issue 35: a new list is calm)."""
+    donnees = load_bundle("hate")
+    liste = exemple("hate")
+    liste.pop("options", None)
+    liste["entrees"] = [{"type": e["type"]} for e in liste["entrees"]]  # bare figures, as a new list's
+    options = donnees["schemas"]["liste"]["properties"]["options"]["properties"]
+    for champ in ("tribu", "mode"):
+        resultat = options_permises(donnees, liste, f"/options/{champ}")
+        assert [c["valeur"] for c in resultat["choix"]] == options[champ]["enum"]
+        assert [c["valeur"] for c in resultat["choix"] if not c["permis"]] == [], resultat["choix"][0]["raisons"]
+
 def test_hate_mercenaire_remplace() -> None:
     """A mercenary replaces a Guerrier or a Jeune-sang, never the Prince, the Shaman nor the Champion."""
     donnees = load_bundle("hate")
