@@ -305,7 +305,7 @@ def test_bataille_d6_compose_par_clics(onglet: Onglet, site_url: str, output_dir
     # Saved in this browser: a new list, then the first one opened again.
     page.click("[data-role=nouvelle-liste]")
     page.wait_for_function("() => document.querySelectorAll('li[data-role=entree]').length === 0")
-    assert page.locator("[data-role=listes-gardees] option").count() == 1
+    assert page.locator("[data-role=listes-gardees] option").count() == 1, page.locator("[data-role=listes-gardees] option").all_inner_texts()
     page.select_option("[data-role=listes-gardees]", index=0)
     page.click("[data-role=ouvrir-liste]")
     page.wait_for_function("() => document.querySelectorAll('li[data-role=entree]').length === 2")

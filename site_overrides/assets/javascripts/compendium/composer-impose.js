@@ -341,10 +341,14 @@
 
     // A new list at start: the rules fill it (Hate's tribe) before the first tap; the text view is
     // written only when they fill something.
+    let saisies = 0; // the player's own edits of the text view (a paste, typing, emptying it)
+    zone.addEventListener("input", () => { saisies += 1; });
     setTimeout(async () => {
       if (zone.value.trim() || !nouvelle(b.liste)) return;
       const avant = b.signatureListe;
+      const saisiesAvant = saisies;
       const impose = await b.composer({ action: "imposer", liste: copie(b.liste), remplis: {} }, "imposer");
+      if (saisies !== saisiesAvant) return; // the player wrote in the text view meanwhile: their text wins
       const vide = Array.isArray(b.liste && b.liste.entrees) && b.liste.entrees.length === 0;
       // The player may have set an option meanwhile (the list is still the builder's): filled too.
       if (!estObjet(impose) || !vide || (zone.value.trim() && zone.value !== b.texteEcrit)) return;

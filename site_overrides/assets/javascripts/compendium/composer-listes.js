@@ -62,6 +62,7 @@
       b.memoriser();
       b.liste = b.vide();
       b.rapport = null;
+      b.imposer = false; // a fresh start: the rules fill it calmly, and it is kept at the first change
       b.ecrire();
       zones.statut.textContent = "Nouvelle liste : elle sera gardée dans ce navigateur dès votre premier changement.";
     }
