@@ -38,3 +38,17 @@ def attendre_rapport(page: object) -> None:
         "() => { const t = document.querySelector('[data-role=composer-total]');"
         " return t && ['valide', 'invalide'].includes(t.dataset.etat) && t.dataset.aJour === 'oui'; }",
         timeout=60_000)
+
+
+def liste_texte(page: object) -> dict:
+    """The list in the text view, parsed ({} when empty)."""
+    import yaml
+
+    return yaml.safe_load(page.input_value("#cpd-liste")) or {}  # type: ignore[attr-defined]
+
+
+def attendre_liste(page: object, condition: str, arg: object = None) -> None:
+    """Wait until the text view's text (as `t`) satisfies the JavaScript `condition` (with `a` = arg)."""
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "([c, a]) => { const t = document.querySelector('#cpd-liste').value; return new Function('t', 'a', c)(t, a); }",
+        arg=[condition, arg], timeout=60_000)

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.composer_support import attendre_rapport, onglet_telephone, ouvrir, saisir
+from tests.composer_support import attendre_liste, attendre_rapport, liste_texte, onglet_telephone, ouvrir, saisir
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
@@ -59,15 +59,6 @@ def page(navigateur: object) -> Iterator[object]:
     yield from onglet_telephone(navigateur)
 
 
-def liste_texte(page: object) -> dict:
-    return yaml.safe_load(page.input_value("#cpd-liste")) or {}
-
-
-def attendre_liste(page: object, condition: str, arg: object = None) -> None:
-    """Wait until the text view's list (as `l`, parsed by the page's own JSON of the builder) holds."""
-    page.wait_for_function(
-        "([c, a]) => { const t = document.querySelector('#cpd-liste').value; return new Function('t', 'a', c)(t, a); }",
-        arg=[condition, arg], timeout=60_000)
 
 
 def capture(page: object, output_dir: Path, nom: str, cible: str) -> None:

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.composer_support import attendre_rapport, onglet_telephone, ouvrir
+from tests.composer_support import attendre_liste, attendre_rapport, liste_texte, onglet_telephone, ouvrir
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
@@ -54,15 +54,6 @@ def page(onglet: object, site_url: str) -> object:
     return onglet
 
 
-def liste_texte(page: object) -> dict:
-    return yaml.safe_load(page.input_value("#cpd-liste")) or {}
-
-
-def attendre_liste(page: object, condition: str, arg: object = None) -> None:
-    """Wait until the text view's text (as `t`) satisfies `condition`."""
-    page.wait_for_function(
-        "([c, a]) => { const t = document.querySelector('#cpd-liste').value; return new Function('t', 'a', c)(t, a); }",
-        arg=[condition, arg], timeout=60_000)
 
 
 def gardees(page: object, jeu: str) -> list[dict]:
