@@ -75,10 +75,10 @@
   if (attendu && attendu.trim() && sauve && typeof sauve.html === "string" && sauve.texte === attendu) {
     const modele = document.createElement("template");
     modele.innerHTML = sauve.html;
-    for (const x of modele.content.querySelectorAll("script, iframe, object, embed, link, style")) x.remove();
+    for (const x of modele.content.querySelectorAll("script, iframe, object, embed, link, style, base, meta, frame")) x.remove();
     for (const x of modele.content.querySelectorAll("*")) {
       for (const a of [...x.attributes]) {
-        if (/^on/i.test(a.name) || (/^(href|src|action|formaction)$/i.test(a.name) && /^\s*javascript:/i.test(a.value))) x.removeAttribute(a.name);
+        if (/^on/i.test(a.name) || (/^(xlink:href|href|src|action|formaction)$/i.test(a.name) && /^\s*javascript:/i.test(a.value))) x.removeAttribute(a.name);
       }
     }
     contenu.replaceChildren(modele.content);

@@ -497,7 +497,8 @@
       try {
         const url = C().racine(base) + "assets/data/" + jeu + ".json";
         const tot = C().composerApercu ? C().composerApercu.donnees(url) : null; // asked for early (composer-apercu.js)
-        const reponse = await (tot || fetch(url, { credentials: "same-origin" }));
+        const demander = () => fetch(url, { credentials: "same-origin" });
+        const reponse = await (tot ? tot.catch(demander) : demander()); // the early request failed: once more
         if (!reponse.ok) throw new Error("HTTP " + reponse.status);
         donnees = await reponse.json();
       } catch (e) {
